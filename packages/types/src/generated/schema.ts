@@ -1,0 +1,671 @@
+/**
+ * GENERATED from spec/openapi.yaml by scripts/src/generate-types.ts. Do not edit by hand:
+ * edit the spec and run `pnpm generate`.
+ */
+
+export interface paths {
+    "/pets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List pets
+         * @description Lists pets ordered by `id`, ascending, optionally filtered by status. Results are paginated:
+         *     when more exist, the `Link` header carries the `next` page's URL (see Pagination).
+         */
+        get: operations["listPets"];
+        put?: never;
+        /**
+         * Add a pet
+         * @description Adds a pet. `status` defaults to `available`. Send an `Idempotency-Key` to make retries
+         *     safe: a retry with the same key and body replays the first response instead of creating
+         *     a second pet (see Idempotent creation).
+         */
+        post: operations["createPet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pets/{petId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a pet
+         * @deprecated
+         * @description Returns one pet by its identifier.
+         *
+         *     **Deprecated** since 1 January 2026 and removed on 5 December 2030. Use `listPets`
+         *     (`GET /pets`) with the `status` filter instead. Every response of this operation carries
+         *     `Deprecation`, `Sunset` and `Link` headers (see Deprecation policy).
+         */
+        get: operations["getPet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /**
+         * @description Availability of a pet: `available` (can be adopted), `pending` (an adoption is under way)
+         *     or `sold` (adopted).
+         * @example available
+         * @enum {string}
+         */
+        PetStatus: "available" | "pending" | "sold";
+        /**
+         * @description A pet to add. Unknown properties are rejected.
+         * @example {
+         *       "name": "Rex",
+         *       "categoryId": 1
+         *     }
+         * @example {
+         *       "name": "Whiskers",
+         *       "categoryId": 2,
+         *       "status": "pending"
+         *     }
+         */
+        NewPet: {
+            /**
+             * @description The pet's name: 1 to 100 Unicode code points, at least one of them not white space,
+             *     no control characters (U+0000 to U+001F, U+007F) and no lone surrogates.
+             * @example Rex
+             */
+            name: string;
+            /**
+             * Format: int64
+             * @description Identifier of the category the pet belongs to.
+             * @example 1
+             */
+            categoryId: number;
+            /** @default available */
+            status?: components["schemas"]["PetStatus"];
+        };
+        /**
+         * @description A pet, as stored. Always has exactly these four properties.
+         * @example {
+         *       "id": 1,
+         *       "name": "Rex",
+         *       "categoryId": 1,
+         *       "status": "available"
+         *     }
+         */
+        Pet: {
+            /**
+             * Format: int64
+             * @description Identifier assigned by the service on creation.
+             * @example 1
+             */
+            id: number;
+            name: components["schemas"]["NewPet"]["name"];
+            categoryId: components["schemas"]["NewPet"]["categoryId"];
+            status: components["schemas"]["PetStatus"];
+        };
+        /**
+         * @description A page of pets, ordered by `id` ascending.
+         * @example [
+         *       {
+         *         "id": 1,
+         *         "name": "Rex",
+         *         "categoryId": 1,
+         *         "status": "available"
+         *       }
+         *     ]
+         */
+        Pets: components["schemas"]["Pet"][];
+        /**
+         * @description Machine-readable error code; `x-status` gives the HTTP status each code is sent with.
+         * @example invalid_request
+         * @enum {string}
+         */
+        ErrorCode: "invalid_request" | "unauthorized" | "not_found" | "method_not_allowed" | "idempotency_key_in_progress" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "api_key_banned" | "internal_error" | "service_unavailable";
+        /**
+         * @description The body of every error response.
+         * @example {
+         *       "code": "not_found",
+         *       "message": "pet 42 does not exist",
+         *       "status": 404
+         *     }
+         */
+        Error: {
+            code: components["schemas"]["ErrorCode"];
+            /**
+             * @description What was wrong and where (which field or parameter). Never internal detail.
+             * @example query parameter limit must be an integer from 1 to 100
+             */
+            message: string;
+            /**
+             * @description The HTTP status of the response.
+             * @example 400
+             */
+            status: number;
+        };
+    };
+    responses: {
+        /** @description A parameter or the body is missing, malformed or out of range. */
+        BadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The API key is missing, unknown, revoked or malformed. */
+        Unauthorized: {
+            headers: {
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A request with the same `Idempotency-Key` is still in flight; retry later. */
+        IdempotencyKeyInProgress: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request body is larger than 64 KiB. */
+        PayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request body is not `application/json`. */
+        UnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The `Idempotency-Key` was used before with a different body. */
+        IdempotencyKeyReused: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A rate limit is exceeded (`rate_limited`), or the key is temporarily banned (`api_key_banned`). */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description An unexpected failure in the service. The message never carries internal detail. */
+        InternalError: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A backing store is unreachable; retry after `Retry-After` seconds. */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: {
+        /**
+         * @description Maximum number of pets on the page. Strict integer syntax (`^[1-9][0-9]*$`).
+         * @example 20
+         */
+        Limit: number;
+        /**
+         * @description Only pets with this status.
+         * @example available
+         */
+        StatusFilter: components["schemas"]["PetStatus"];
+        /**
+         * @description Opaque position after which the page starts, taken from the `next` link of the previous
+         *     page. Never build or alter one: an empty or altered cursor is `400`.
+         * @example eyJ2IjoxLCJpZCI6MjB9.c2ln
+         */
+        Cursor: string;
+        /**
+         * @description Identifier of the pet. Strict integer syntax (`^[1-9][0-9]*$`), at most 9223372036854775807.
+         * @example 1
+         */
+        PetId: number;
+        /**
+         * @description Makes retries of this request safe (draft-ietf-httpapi-idempotency-key-header): a
+         *     Structured Field string such as `"8e03978e-40d5-43e8-bc93-6894a57f9324"`, or the same
+         *     characters bare. 1 to 255 printable characters, scoped to the API key, kept 24 hours.
+         * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
+         */
+        IdempotencyKey: string;
+        /**
+         * @description The client's own identifier for this request, echoed in the response and in the service's
+         *     logs. Values outside this pattern are replaced by a generated one.
+         * @example 4f9c2a1e-8d4b-4c55-9a3e-0a1b2c3d4e5f
+         */
+        RequestId: string;
+    };
+    requestBodies: never;
+    headers: {
+        /**
+         * @description The request's identifier, also written to the service's logs.
+         * @example 4f9c2a1e-8d4b-4c55-9a3e-0a1b2c3d4e5f
+         */
+        "X-Request-Id": string;
+        /**
+         * @description Quota of the window (minute or day) with the fewest requests remaining.
+         * @example 60
+         */
+        "X-RateLimit-Limit": number;
+        /**
+         * @description Requests remaining in that window.
+         * @example 42
+         */
+        "X-RateLimit-Remaining": number;
+        /**
+         * @description Unix time, in seconds, at which that window ends.
+         * @example 1798761600
+         */
+        "X-RateLimit-Reset": number;
+        /**
+         * @description Both windows' quotas (draft-ietf-httpapi-ratelimit-headers): `q` is the quota, `w` the
+         *     window in seconds.
+         * @example "minute";q=60;w=60, "day";q=1000;w=86400
+         */
+        "RateLimit-Policy": string;
+        /**
+         * @description Both windows' state (draft-ietf-httpapi-ratelimit-headers): `r` is the number of requests
+         *     remaining, `t` the seconds until the window resets.
+         * @example "minute";r=42;t=18, "day";r=981;t=40210
+         */
+        RateLimit: string;
+        /**
+         * @description Seconds to wait before retrying (RFC 9110), at least 1.
+         * @example 18
+         */
+        "Retry-After": number;
+        /**
+         * @description The bearer challenge (RFC 6750): `Bearer realm="petstore"`, with
+         *     `error="invalid_token"` and an `error_description` when a token was sent but is not valid.
+         * @example Bearer realm="petstore", error="invalid_token", error_description="The API key is unknown or revoked"
+         */
+        "WWW-Authenticate": string;
+        /**
+         * @description Path of the created pet.
+         * @example /v1/pets/1
+         */
+        Location: string;
+        /**
+         * @description Present, with the value `true`, when the response replays an earlier request with the same `Idempotency-Key`.
+         * @example true
+         */
+        "Idempotent-Replayed": "true";
+        /**
+         * @description The next page (RFC 8288), present only when more results exist. The URL keeps `limit`
+         *     and `status` and adds an opaque `cursor`.
+         * @example </v1/pets?limit=20&cursor=eyJ2IjoxLCJpZCI6MjB9.c2ln>; rel="next"
+         */
+        LinkNext: string;
+        /**
+         * @description When the operation was deprecated (RFC 9745), as a Structured Field date.
+         * @example @1767225600
+         */
+        Deprecation: string;
+        /**
+         * @description When the operation will be removed (RFC 8594), as an HTTP date.
+         * @example Thu, 05 Dec 2030 00:00:00 GMT
+         */
+        Sunset: string;
+        /**
+         * @description The deprecation notice and sunset policy in this documentation, and the replacement
+         *     operation (RFC 9745, RFC 8594).
+         * @example </docs#operation/getPet>; rel="deprecation"; type="text/html", </docs#section/Deprecation-policy>; rel="sunset"; type="text/html", </v1/pets>; rel="successor-version"
+         */
+        LinkDeprecation: string;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listPets: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of pets on the page. Strict integer syntax (`^[1-9][0-9]*$`).
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Only pets with this status.
+                 * @example available
+                 */
+                status?: components["parameters"]["StatusFilter"];
+                /**
+                 * @description Opaque position after which the page starts, taken from the `next` link of the previous
+                 *     page. Never build or alter one: an empty or altered cursor is `400`.
+                 * @example eyJ2IjoxLCJpZCI6MjB9.c2ln
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /**
+                 * @description The client's own identifier for this request, echoed in the response and in the service's
+                 *     logs. Values outside this pattern are replaced by a generated one.
+                 * @example 4f9c2a1e-8d4b-4c55-9a3e-0a1b2c3d4e5f
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of pets. */
+            200: {
+                headers: {
+                    Link: components["headers"]["LinkNext"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pets"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createPet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes retries of this request safe (draft-ietf-httpapi-idempotency-key-header): a
+                 *     Structured Field string such as `"8e03978e-40d5-43e8-bc93-6894a57f9324"`, or the same
+                 *     characters bare. 1 to 255 printable characters, scoped to the API key, kept 24 hours.
+                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The client's own identifier for this request, echoed in the response and in the service's
+                 *     logs. Values outside this pattern are replaced by a generated one.
+                 * @example 4f9c2a1e-8d4b-4c55-9a3e-0a1b2c3d4e5f
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewPet"];
+            };
+        };
+        responses: {
+            /** @description The pet was created (or, with `Idempotent-Replayed`, an earlier creation is replayed). */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pet"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyKeyInProgress"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The client's own identifier for this request, echoed in the response and in the service's
+                 *     logs. Values outside this pattern are replaced by a generated one.
+                 * @example 4f9c2a1e-8d4b-4c55-9a3e-0a1b2c3d4e5f
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the pet. Strict integer syntax (`^[1-9][0-9]*$`), at most 9223372036854775807.
+                 * @example 1
+                 */
+                petId: components["parameters"]["PetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pet. */
+            200: {
+                headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["LinkDeprecation"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pet"];
+                };
+            };
+            /** @description The `petId` is not a positive integer, or is above 9223372036854775807. */
+            400: {
+                headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["LinkDeprecation"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is missing, unknown, revoked or malformed. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["LinkDeprecation"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No pet has this identifier. */
+            404: {
+                headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["LinkDeprecation"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A rate limit is exceeded, or the key is temporarily banned. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["LinkDeprecation"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure in the service. */
+            500: {
+                headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["LinkDeprecation"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backing store is unreachable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["LinkDeprecation"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+}
+type FlattenedDeepRequired<T> = {
+    [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
+};
+type ReadonlyArray<T> = [
+    Exclude<T, undefined>
+] extends [
+    unknown[]
+] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const petStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PetStatus"]> = ["available", "pending", "sold"];
+export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["invalid_request", "unauthorized", "not_found", "method_not_allowed", "idempotency_key_in_progress", "payload_too_large", "unsupported_media_type", "idempotency_key_reused", "rate_limited", "api_key_banned", "internal_error", "service_unavailable"];
+export const componentsHeadersIdempotentReplayedValues: ReadonlyArray<FlattenedDeepRequired<components>["headers"]["Idempotent-Replayed"]> = ["true"];

@@ -1,0 +1,33 @@
+/**
+ * Types and runtime constants of the Pet Adoption Service, generated from `spec/openapi.yaml`.
+ *
+ * @example
+ * ```ts
+ * import type { Pet, NewPet } from '@petstore/types'
+ * import { petStatusValues } from '@petstore/types'
+ * const draft: NewPet = { name: 'Rex', categoryId: 1 }
+ * ```
+ */
+import type { components } from './generated/schema.js'
+
+export type { components, operations, paths, webhooks } from './generated/schema.js'
+export { errorCodeValues, petStatusValues } from './generated/schema.js'
+
+type Schemas = components['schemas']
+
+export type Pet = Schemas['Pet']
+export type NewPet = Schemas['NewPet']
+export type Pets = Schemas['Pets']
+export type PetStatus = Schemas['PetStatus']
+/** The body of every error response. */
+export type ApiError = Schemas['Error']
+export type ErrorCode = Schemas['ErrorCode']
+export type OperationId = 'listPets' | 'createPet' | 'getPet'
+
+export type Plan = 'free' | 'pro' | 'business' | 'enterprise'
+
+/** A plan's request quotas; `null` where the plan sets them per API key (enterprise). */
+export interface PlanLimits {
+  perMinute: number | null
+  perDay: number | null
+}

@@ -1,0 +1,83 @@
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import { describe, expect, it } from 'vitest'
+import { errorCodeValues, petStatusValues } from '../src/index.js'
+import { errorStatus, openapiDocument, planLimits } from '../src/spec.js'
+
+type Json = Record<string, unknown>
+
+/** Every `example`/`examples` in the bundled spec, with the schema it must satisfy. */
+function collectExamples(doc: Json): { where: string; schema: Json; value: unknown }[] {
+  const found: { where: string; schema: Json; value: unknown }[] = []
+  const resolve = (node: Json): Json => {
+    const ref = node.$ref
+    if (typeof ref !== 'string') return node
+    return ref
+      .slice(2)
+      .split('/')
+      .reduce<Json>((at, key) => at[key] as Json, doc)
+  }
+  const visit = (node: unknown, where: string): void => {
+    if (node === null || typeof node !== 'object') return
+    const obj = node as Json
+    const schema = obj.schema as Json | undefined
+    if (schema && 'example' in obj) found.push({ where, schema, value: obj.example })
+    if (schema && obj.examples && typeof obj.examples === 'object') {
+      for (const [name, example] of Object.entries(obj.examples as Json)) {
+        found.push({ where: `${where}/examples/${name}`, schema, value: resolve(example as Json).value })
+      }
+    }
+    if (!schema && Array.isArray(obj.examples) && (obj.type || obj.$ref || obj.enum)) {
+      obj.examples.forEach((value, i) => {
+        found.push({ where: `${where}/examples/${i}`, schema: obj, value })
+      })
+    }
+    for (const [key, child] of Object.entries(obj)) {
+      if (key === 'examples' || key === 'example') continue
+      visit(child, `${where}/${key}`)
+    }
+  }
+  visit(doc.paths, '#/paths')
+  visit(doc.components, '#/components')
+  return found
+}
+
+describe('spec examples', () => {
+  const ajv = new Ajv2020({ strict: false, allErrors: true })
+  ajv.addFormat('int64', { type: 'number', validate: Number.isInteger })
+  ajv.addSchema({ ...openapiDocument, $id: 'spec' } as Json)
+  const examples = collectExamples(openapiDocument as unknown as Json)
+
+  it('finds examples on every operation and schema', () => {
+    expect(examples.length).toBeGreaterThan(40)
+    for (const name of Object.keys(openapiDocument.components.schemas)) {
+      expect(examples.some((e) => e.where === `#/components/schemas/${name}/examples/0`), name).toBe(true)
+    }
+  })
+
+  it.each(examples.map((e) => [e.where, e] as const))('%s validates against its schema', (_, e) => {
+    const validate = ajv.compile(rebase(e.schema))
+    const ok = validate(e.value)
+    expect(validate.errors ?? [], JSON.stringify(e.value)).toEqual([])
+    expect(ok).toBe(true)
+  })
+
+  it('rejects an example that breaks its schema', () => {
+    const pet = openapiDocument.components.schemas.Pet as unknown as Json
+    const validate = ajv.compile(rebase(pet))
+    expect(validate({ id: 0, name: 'Rex', categoryId: 1, status: 'lost' })).toBe(false)
+  })
+})
+
+/** Points local `#/…` refs at the registered document so a sub-schema compiles on its own. */
+function rebase(schema: Json): Json {
+  return JSON.parse(JSON.stringify(schema).replaceAll('"#/', '"spec#/'))
+}
+
+describe('runtime constants', () => {
+  it('exposes the spec enums and plan limits', () => {
+    expect(petStatusValues).toEqual(['available', 'pending', 'sold'])
+    expect(planLimits.free).toEqual({ perMinute: 60, perDay: 1000 })
+    expect(planLimits.enterprise).toEqual({ perMinute: null, perDay: null })
+    expect(Object.keys(errorStatus).sort()).toEqual([...errorCodeValues].sort())
+  })
+})

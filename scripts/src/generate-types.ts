@@ -1,0 +1,107 @@
+/**
+ * Regenerates `@petstore/types` from the canonical spec, or checks that the committed output is
+ * current (`--check`, exit 1 with the stale files named). Generated files are never edited by
+ * hand: the spec is the single source of truth.
+ *
+ * Outputs, under `packages/types/src/generated/`:
+ * - `openapi.json`: the spec bundled by Redocly (one self-contained document; the server
+ *   validates and serializes from it, the docs render it).
+ * - `schema.ts`: openapi-typescript's `paths`, `components`, `operations`, plus enum value arrays.
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import openapiTS, { astToString } from 'openapi-typescript'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+const require = (await import('node:module')).createRequire(import.meta.url)
+
+export interface GenerateOptions {
+  /** The spec to read; defaults to the canonical `spec/openapi.yaml`. */
+  specPath?: string
+  /** Where the generated files live; defaults to `packages/types/src/generated`. */
+  outDir?: string
+}
+
+const HEADER = `/**
+ * GENERATED from spec/openapi.yaml by scripts/src/generate-types.ts. Do not edit by hand:
+ * edit the spec and run \`pnpm generate\`.
+ */
+
+`
+
+/** Builds every generated file in memory: file name -> contents. */
+export async function renderGenerated(specPath: string): Promise<Map<string, string>> {
+  const work = mkdtempSync(join(tmpdir(), 'petstore-gen-'))
+  try {
+    const bundled = join(work, 'openapi.json')
+    const redocly = require.resolve('@redocly/cli/bin/cli.js')
+    execFileSync(
+      process.execPath,
+      [redocly, 'bundle', specPath, '--config', join(root, 'spec/redocly.yaml'), '-o', bundled],
+      { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, REDOCLY_TELEMETRY: 'off' } },
+    )
+    const json = `${JSON.stringify(JSON.parse(readFileSync(bundled, 'utf8')), null, 2)}\n`
+    const ast = await openapiTS(pathToFileURL(bundled), { enumValues: true, defaultNonNullable: false })
+    return new Map([
+      ['openapi.json', json],
+      ['schema.ts', HEADER + astToString(ast)],
+    ])
+  } finally {
+    rmSync(work, { recursive: true, force: true })
+  }
+}
+
+/** Names of the generated files whose committed contents differ from a fresh generation. */
+export async function staleFiles(options: GenerateOptions = {}): Promise<string[]> {
+  const { specPath, outDir } = withDefaults(options)
+  const fresh = await renderGenerated(specPath)
+  return [...fresh].filter(([name, contents]) => readOrEmpty(join(outDir, name)) !== contents).map(([name]) => name)
+}
+
+export async function writeGenerated(options: GenerateOptions = {}): Promise<string[]> {
+  const { specPath, outDir } = withDefaults(options)
+  const fresh = await renderGenerated(specPath)
+  const changed: string[] = []
+  for (const [name, contents] of fresh) {
+    const file = join(outDir, name)
+    if (readOrEmpty(file) === contents) continue
+    writeFileSync(file, contents)
+    changed.push(name)
+  }
+  return changed
+}
+
+function withDefaults(options: GenerateOptions): Required<GenerateOptions> {
+  return {
+    specPath: options.specPath ?? join(root, 'spec/openapi.yaml'),
+    outDir: options.outDir ?? join(root, 'packages/types/src/generated'),
+  }
+}
+
+function readOrEmpty(file: string): string {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch {
+    return ''
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  if (process.argv.includes('--check')) {
+    const stale = await staleFiles()
+    if (stale.length > 0) {
+      console.error(
+        `Generated files are stale against spec/openapi.yaml: ${stale.join(', ')}.\n` +
+          'Run `pnpm generate` and commit the result.',
+      )
+      process.exit(1)
+    }
+    console.error('Generated files are current.')
+  } else {
+    const changed = await writeGenerated()
+    console.error(changed.length > 0 ? `Regenerated: ${changed.join(', ')}` : 'Generated files already current.')
+  }
+}
