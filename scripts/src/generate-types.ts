@@ -44,7 +44,10 @@ export async function renderGenerated(specPath: string): Promise<Map<string, str
       { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, REDOCLY_TELEMETRY: 'off' } },
     )
     const json = `${JSON.stringify(JSON.parse(readFileSync(bundled, 'utf8')), null, 2)}\n`
-    const ast = await openapiTS(pathToFileURL(bundled), { enumValues: true, defaultNonNullable: false })
+    const ast = await openapiTS(pathToFileURL(bundled), {
+      enumValues: true,
+      defaultNonNullable: false,
+    })
     return new Map([
       ['openapi.json', json],
       ['schema.ts', HEADER + astToString(ast)],
@@ -58,7 +61,9 @@ export async function renderGenerated(specPath: string): Promise<Map<string, str
 export async function staleFiles(options: GenerateOptions = {}): Promise<string[]> {
   const { specPath, outDir } = withDefaults(options)
   const fresh = await renderGenerated(specPath)
-  return [...fresh].filter(([name, contents]) => readOrEmpty(join(outDir, name)) !== contents).map(([name]) => name)
+  return [...fresh]
+    .filter(([name, contents]) => readOrEmpty(join(outDir, name)) !== contents)
+    .map(([name]) => name)
 }
 
 export async function writeGenerated(options: GenerateOptions = {}): Promise<string[]> {
@@ -102,6 +107,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.error('Generated files are current.')
   } else {
     const changed = await writeGenerated()
-    console.error(changed.length > 0 ? `Regenerated: ${changed.join(', ')}` : 'Generated files already current.')
+    console.error(
+      changed.length > 0
+        ? `Regenerated: ${changed.join(', ')}`
+        : 'Generated files already current.',
+    )
   }
 }

@@ -23,8 +23,13 @@ describe('generate-types drift check', () => {
     expect(edited).not.toBe(original)
     writeFileSync(spec, edited)
     cpSync(committed, join(work, 'out'), { recursive: true })
-    expect(await staleFiles({ specPath: spec, outDir: join(work, 'out') })).toEqual(['openapi.json', 'schema.ts'])
+    expect(await staleFiles({ specPath: spec, outDir: join(work, 'out') })).toEqual([
+      'openapi.json',
+      'schema.ts',
+    ])
     const fresh = await renderGenerated(spec)
-    expect(fresh.get('schema.ts')).toContain('Identifier the service assigns when the pet is created.')
+    expect(fresh.get('schema.ts')).toContain(
+      'Identifier the service assigns when the pet is created.',
+    )
   })
 })

@@ -23,7 +23,11 @@ function collectExamples(doc: Json): { where: string; schema: Json; value: unkno
     if (schema && 'example' in obj) found.push({ where, schema, value: obj.example })
     if (schema && obj.examples && typeof obj.examples === 'object') {
       for (const [name, example] of Object.entries(obj.examples as Json)) {
-        found.push({ where: `${where}/examples/${name}`, schema, value: resolve(example as Json).value })
+        found.push({
+          where: `${where}/examples/${name}`,
+          schema,
+          value: resolve(example as Json).value,
+        })
       }
     }
     if (!schema && Array.isArray(obj.examples) && (obj.type || obj.$ref || obj.enum)) {
@@ -50,7 +54,10 @@ describe('spec examples', () => {
   it('finds examples on every operation and schema', () => {
     expect(examples.length).toBeGreaterThan(40)
     for (const name of Object.keys(openapiDocument.components.schemas)) {
-      expect(examples.some((e) => e.where === `#/components/schemas/${name}/examples/0`), name).toBe(true)
+      expect(
+        examples.some((e) => e.where === `#/components/schemas/${name}/examples/0`),
+        name,
+      ).toBe(true)
     }
   })
 

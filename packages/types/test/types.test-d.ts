@@ -1,5 +1,13 @@
 import { describe, expectTypeOf, it } from 'vitest'
-import type { ApiError, ErrorCode, NewPet, operations, paths, Pet, PetStatus } from '../src/index.js'
+import type {
+  ApiError,
+  ErrorCode,
+  NewPet,
+  operations,
+  Pet,
+  PetStatus,
+  paths,
+} from '../src/index.js'
 
 describe('generated types', () => {
   it('requires name and categoryId on a new pet, status optional', () => {
@@ -11,7 +19,12 @@ describe('generated types', () => {
 
   it('gives a pet a numeric id and all four fields', () => {
     expectTypeOf<Pet['id']>().toEqualTypeOf<number>()
-    expectTypeOf<Pet>().toEqualTypeOf<{ id: number; name: string; categoryId: number; status: PetStatus }>()
+    expectTypeOf<Pet>().toEqualTypeOf<{
+      id: number
+      name: string
+      categoryId: number
+      status: PetStatus
+    }>()
   })
 
   it('keeps PetStatus to the three states', () => {
@@ -22,7 +35,9 @@ describe('generated types', () => {
     type Create = operations['createPet']
     expectTypeOf<Create['requestBody']['content']['application/json']>().toEqualTypeOf<NewPet>()
     expectTypeOf<Create['responses'][201]['content']['application/json']>().toEqualTypeOf<Pet>()
-    expectTypeOf<Create['responses'][422]['content']['application/json']>().toEqualTypeOf<ApiError>()
+    expectTypeOf<
+      Create['responses'][422]['content']['application/json']
+    >().toEqualTypeOf<ApiError>()
   })
 
   it('types listPets query and getPet path parameters', () => {
