@@ -1,1 +1,101 @@
-export const CLIENT_NAME = '@petstore/client'
+/**
+ * Typed client for the Pet Adoption Service: openapi-fetch plus middleware for auth, safe
+ * retries, rate-limit pacing and deprecation warnings, and helpers for pagination and errors.
+ *
+ * @example
+ * ```ts
+ * import { createPetstoreClient } from '@petstore/client'
+ *
+ * const client = createPetstoreClient({ baseUrl: 'http://127.0.0.1:3000/v1', apiKey })
+ * const { data, error } = await client.GET('/pets', { params: { query: { limit: 10 } } })
+ * ```
+ */
+import type { paths } from '@petstore/types'
+import createClient, { type Client } from 'openapi-fetch'
+import type { Clock } from './clock.js'
+import type { RateLimitInfo } from './http/rate-limit-headers.js'
+import { auth } from './middleware/auth.js'
+import { type DeprecationNotice, deprecation } from './middleware/deprecation.js'
+import { type RateLimitContext, rateLimit } from './middleware/rate-limit.js'
+import { type RetryOptions, retry } from './middleware/retry.js'
+import { operationIds } from './operations.js'
+
+export type { Clock } from './clock.js'
+export { anySignal, systemClock } from './clock.js'
+export type { FetchResult, PetstoreErrorCode } from './errors.js'
+export { PetstoreConnectionError, PetstoreError, PetstoreTimeoutError, unwrap } from './errors.js'
+export type { LinkValue } from './http/link.js'
+export { findLink, parseLinks } from './http/link.js'
+export type { RateLimitInfo, RateLimitWindow } from './http/rate-limit-headers.js'
+export { parseRateLimit } from './http/rate-limit-headers.js'
+export { parseRetryAfter } from './http/retry-after.js'
+export { newIdempotencyKey } from './idempotency-key.js'
+export { auth } from './middleware/auth.js'
+export type { DeprecationNotice, DeprecationOptions } from './middleware/deprecation.js'
+export { deprecation, formatDeprecation, warnDeprecation } from './middleware/deprecation.js'
+export type {
+  RateLimitContext,
+  RateLimitMiddleware,
+  RateLimitOptions,
+} from './middleware/rate-limit.js'
+export { rateLimit } from './middleware/rate-limit.js'
+export type { Pacer, RetryCallOptions, RetryEvent, RetryOptions } from './middleware/retry.js'
+export { retry } from './middleware/retry.js'
+export { operationIds } from './operations.js'
+export type { Page, PaginateOptions } from './paginate.js'
+export { paginate, paginatePages } from './paginate.js'
+
+export interface PetstoreClientOptions {
+  /** The service's address including `/v1`, e.g. `https://api.petstore.example/v1`. */
+  baseUrl: string
+  /** The API key, sent as `Authorization: Bearer <key>`. */
+  apiKey: string
+  /** The `fetch` to use; default `globalThis.fetch`. */
+  fetch?: (request: Request) => Promise<Response>
+  /** Retry settings, or `false` for a single attempt (timeouts and idempotency keys remain). */
+  retry?: RetryOptions | false
+  /** Time limit of each attempt; a call can pass its own `timeoutMs`. None by default. */
+  timeoutMs?: number
+  /** Wait for a spent rate-limit window to reset instead of earning a 429. Default `true`. */
+  pace?: boolean
+  /** Called once per deprecated operation; default: a single warning. */
+  onDeprecation?: (notice: DeprecationNotice) => void
+  /** Called with the rate limits every response reports. */
+  onRateLimit?: (info: RateLimitInfo, context: RateLimitContext) => void
+  /** The clock used by retries and pacing (tests replace its `sleep`). */
+  clock?: Clock
+}
+
+/** An openapi-fetch client for the Pet Adoption Service. */
+export interface PetstoreClient extends Client<paths> {
+  /** The rate limits the service last reported for this client's key. */
+  rateLimit(): RateLimitInfo | undefined
+}
+
+/**
+ * Creates an openapi-fetch client typed by the spec, with middleware for auth, deprecation
+ * notices, rate-limit pacing and safe retries. HTTP errors stay values (`{ data, error,
+ * response }`); only a call that got no response at all throws.
+ *
+ * @example
+ * ```ts
+ * const client = createPetstoreClient({ baseUrl: 'http://127.0.0.1:3000/v1', apiKey, timeoutMs: 5000 })
+ * const { data: pet, error } = await client.POST('/pets', { body: { name: 'Rex', categoryId: 1 } })
+ * if (error) console.error(error.code, error.message)
+ * ```
+ */
+export function createPetstoreClient(options: PetstoreClientOptions): PetstoreClient {
+  const { baseUrl, apiKey, fetch, pace, onDeprecation, onRateLimit, clock, timeoutMs } = options
+  const client = createClient<paths>({ baseUrl, ...(fetch ? { fetch } : {}) })
+  const limits = rateLimit({ pace, onRateLimit, clock })
+  const retrySettings = options.retry === false ? { maxRetries: 0 } : options.retry
+  // onRequest runs in this order and onResponse in reverse: retry settles first, so the other
+  // middleware see the final response, and pacing happens before an attempt's timeout starts.
+  client.use(
+    auth(apiKey),
+    deprecation({ onDeprecation, operationIds }),
+    limits,
+    retry({ clock, timeoutMs, ...retrySettings, pacer: limits }),
+  )
+  return Object.assign(client, { rateLimit: () => limits.get(apiKey) })
+}
