@@ -1,14 +1,104 @@
 /**
- * PLACEHOLDER until the rate-limit work lands: the contract the app wires into its /v1 scope.
- * Called once per /v1 request after the caller is identified and before the 401 check. It sets
- * the X-RateLimit-* / RateLimit-Policy / RateLimit headers on `reply`, and throws an ApiProblem
- * (`rate_limited` or `api_key_banned`, with `Retry-After`) when the request must not proceed.
+ * The rate-limit step of every `/v1` request, run after the caller is identified and before the
+ * 401 check (so that requests without a valid key are limited too, per client IP). It counts the
+ * request, writes the rate-limit headers, and refuses with 429 when limited or banned; a refused
+ * request goes no further, so it does no work.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Caller } from '../auth/caller.js'
+import { ApiProblem } from '../errors.js'
+import { wholeSeconds, writeRateLimitHeaders } from './headers.js'
+import type { BanPolicy, LimitDecision, RateLimiter } from './limiter.js'
+import { createMemoryRateLimiter } from './memory.js'
+import { createQuotaLookup, productionWindows, type QuotaSet } from './quotas.js'
 
-export type RateLimitHook = (request: FastifyRequest, reply: FastifyReply, caller: Caller) => Promise<void>
+export type RateLimitHook = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  caller: Caller,
+) => Promise<void>
 
-export function createRateLimitHook(): RateLimitHook {
-  return async () => {}
+export interface RateLimitHookOptions {
+  /** Where the counts live (a new memory limiter); the app closes it on shutdown. */
+  limiter?: RateLimiter
+  /** Length of the "minute" window in seconds (60); tests shorten it. */
+  minuteSeconds?: number
+  /** Length of the "day" window in seconds (86400); tests shorten it. */
+  daySeconds?: number
+  /** `PETSTORE_BAN_THRESHOLD`: requests sent while limited that ban a key (10). */
+  banThreshold?: number
+  /** `PETSTORE_BAN_SECONDS`: length of a ban (900). */
+  banSeconds?: number
+  /** Unix time in milliseconds, for `X-RateLimit-Reset` (`Date.now`). */
+  now?: () => number
+}
+
+/**
+ * @example
+ * ```ts
+ * const rateLimit = createRateLimitHook({ limiter: createMemoryRateLimiter() })
+ * app.addHook('preHandler', (request, reply) => rateLimit(request, reply, callerOf(request)))
+ * ```
+ */
+export function createRateLimitHook(options: RateLimitHookOptions = {}): RateLimitHook {
+  const { limiter = createMemoryRateLimiter(), now = Date.now } = options
+  const quotasFor = createQuotaLookup({
+    minuteSeconds: options.minuteSeconds ?? productionWindows.minuteSeconds,
+    daySeconds: options.daySeconds ?? productionWindows.daySeconds,
+  })
+  const ban: BanPolicy = {
+    threshold: options.banThreshold ?? 10,
+    seconds: options.banSeconds ?? 900,
+  }
+
+  return async function rateLimit(request, reply, caller) {
+    const quotas = quotasFor(caller)
+    const decision =
+      caller.kind === 'key'
+        ? await limiter.consume(caller.key.id, quotas.windows, ban)
+        : await limiter.consume(`ip:${caller.ip}`, quotas.windows)
+    writeRateLimitHeaders(reply, decision, quotas.policy, now())
+    if (decision.outcome === 'allowed') return
+    if (decision.banStarted && caller.kind === 'key') {
+      // The key's id only: the raw key never reaches a log.
+      request.log.warn(
+        { keyId: caller.key.id, banSeconds: ban.seconds },
+        'API key banned after repeated requests while rate limited',
+      )
+    }
+    throw refusal(decision, quotas)
+  }
+}
+
+function refusal(decision: LimitDecision, quotas: QuotaSet): ApiProblem {
+  const retryAfter = wholeSeconds(decision.retryInMs)
+  const headers = { 'Retry-After': String(retryAfter) }
+  if (decision.outcome === 'banned') {
+    return new ApiProblem(
+      'api_key_banned',
+      `the API key is banned for ${retryAfter} ${plural(retryAfter, 'second')} after repeated requests while rate limited`,
+      headers,
+    )
+  }
+  const exhausted = exhaustedWindow(decision) ?? quotas.windows[0]
+  return new ApiProblem(
+    'rate_limited',
+    `rate limit of ${exhausted.limit} ${plural(exhausted.limit, 'request')} per ${exhausted.name} exceeded; retry after ${retryAfter} ${plural(retryAfter, 'second')}`,
+    headers,
+  )
+}
+
+/** The window that holds the request back longest: the one `Retry-After` waits for. */
+function exhaustedWindow(decision: LimitDecision) {
+  let found: LimitDecision['windows'][number] | undefined
+  for (const state of decision.windows) {
+    if (state.remaining === 0 && (found === undefined || state.resetInMs > found.resetInMs)) {
+      found = state
+    }
+  }
+  return found?.quota
+}
+
+function plural(count: number, noun: string): string {
+  return count === 1 ? noun : `${noun}s`
 }

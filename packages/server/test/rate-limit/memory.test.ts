@@ -1,0 +1,4 @@
+import { createMemoryRateLimiter } from '../../src/rate-limit/memory.js'
+import { describeRateLimiterConformance } from './conformance.js'
+
+describeRateLimiterConformance('memory', () => createMemoryRateLimiter())
