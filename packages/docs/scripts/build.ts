@@ -1,15 +1,9 @@
-/** Renders the bundled spec into a self-contained static site under dist/. */
-import { execFileSync } from 'node:child_process'
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
+/** `pnpm --filter @petstore/docs build`: renders the bundled spec into dist/. */
 import { fileURLToPath } from 'node:url'
+import { openapiDocument } from '@petstore/types/spec'
+import { buildSite } from '../src/build.js'
+import type { OpenApiDocument } from '../src/openapi.js'
 
-const here = dirname(fileURLToPath(import.meta.url))
-const require = createRequire(import.meta.url)
-const spec = require.resolve('@petstore/types/openapi.json')
-const redocly = require.resolve('@redocly/cli/bin/cli.js')
-execFileSync(
-  process.execPath,
-  [redocly, 'build-docs', spec, '--output', join(here, '../dist/index.html'), '--inlineBundle'],
-  { stdio: 'inherit', env: { ...process.env, REDOCLY_TELEMETRY: 'off' } },
-)
+const outDir = fileURLToPath(new URL('../dist/', import.meta.url))
+await buildSite(openapiDocument as unknown as OpenApiDocument, outDir)
+console.log(`docs written to ${outDir}`)

@@ -1,0 +1,62 @@
+/**
+ * Builds the static docs site: `index.html` (Redoc 3, self-contained), and the bundled spec as
+ * `openapi.json` and `openapi.yaml` for download. Any static host can serve the folder as is.
+ */
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { stringify } from 'yaml'
+import { withCodeSamples } from './code-samples.js'
+import { withSunsetBadges } from './deprecation.js'
+import { enhancements } from './enhancements.js'
+import { appendToBody, appendToHead, prependToHead } from './html.js'
+import { findRemoteFetches, inlineRemoteAssets } from './offline.js'
+import type { OpenApiDocument } from './openapi.js'
+import { renderWithRedocly } from './redocly.js'
+import { tryItData } from './try-it-data.js'
+
+/** The files of a built site, relative to its folder. */
+export const siteFiles = ['index.html', 'openapi.json', 'openapi.yaml'] as const
+
+/** What the rendered page shows: the spec with code samples and sunset badges added. */
+export function renderedSpec(spec: OpenApiDocument): OpenApiDocument {
+  return withSunsetBadges(withCodeSamples(spec))
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+}
+
+/**
+ * Writes the site into `outDir`, replacing what was there. Fails, writing nothing, when the page
+ * would request anything from another host.
+ */
+export async function buildSite(spec: OpenApiDocument, outDir: string): Promise<void> {
+  const work = await mkdtemp(join(tmpdir(), 'petstore-docs-'))
+  try {
+    const specPath = join(work, 'openapi.json')
+    const htmlPath = join(work, 'index.html')
+    await writeFile(specPath, JSON.stringify(renderedSpec(spec)))
+    await renderWithRedocly({ specPath, outputPath: htmlPath })
+    const added = await enhancements(tryItData(spec))
+    let html = inlineRemoteAssets(await readFile(htmlPath, 'utf8'))
+    html = prependToHead(html, `\n${added.headStart}\n`)
+    const summary = typeof spec.info.summary === 'string' ? spec.info.summary : spec.info.title
+    html = appendToHead(
+      html,
+      `<meta name="description" content="${escapeAttribute(summary)}">\n${added.head}\n`,
+    )
+    html = appendToBody(html, `${added.body}\n`)
+    const remote = findRemoteFetches(html)
+    if (remote.length > 0) {
+      throw new Error(`the docs page would fetch from other hosts: ${remote.join(', ')}`)
+    }
+    await rm(outDir, { recursive: true, force: true })
+    await mkdir(outDir, { recursive: true })
+    await writeFile(join(outDir, 'index.html'), html)
+    await writeFile(join(outDir, 'openapi.json'), `${JSON.stringify(spec, null, 2)}\n`)
+    await writeFile(join(outDir, 'openapi.yaml'), stringify(spec, { lineWidth: 0 }))
+  } finally {
+    await rm(work, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,31 @@
+/** Small, exact edits to the HTML that Redocly renders. */
+
+/** JSON that is safe inside a `<script>` element: no `</script>` or `<!--` can appear. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c')
+}
+
+function insertAt(html: string, index: number, marker: string, snippet: string): string {
+  if (index < 0) throw new Error(`the rendered page has no ${marker}`)
+  return `${html.slice(0, index)}${snippet}${html.slice(index)}`
+}
+
+/** Inserts `snippet` right after `<head>`, before anything the page loads. */
+export function prependToHead(html: string, snippet: string): string {
+  const open = html.search(/<head\b[^>]*>/i)
+  const end = open < 0 ? -1 : html.indexOf('>', open) + 1
+  return insertAt(html, end, '<head>', snippet)
+}
+
+/**
+ * Inserts `snippet` at the end of `<head>`. The first `</head>` is the document's: Redoc's
+ * inline bundle comes later, inside `<body>`.
+ */
+export function appendToHead(html: string, snippet: string): string {
+  return insertAt(html, html.indexOf('</head>'), '</head>', snippet)
+}
+
+/** Inserts `snippet` at the end of `<body>` (the last `</body>`, after Redoc's bundle). */
+export function appendToBody(html: string, snippet: string): string {
+  return insertAt(html, html.lastIndexOf('</body>'), '</body>', snippet)
+}

@@ -1,0 +1,158 @@
+/**
+ * The slice of OpenAPI 3.1 the docs build reads, and a walk over a document's operations with
+ * local `$ref`s resolved. The bundled spec is the only source: nothing here restates it.
+ */
+
+export interface Reference {
+  $ref: string
+}
+
+export interface Schema {
+  type?: string | string[]
+  enum?: unknown[]
+  default?: unknown
+  examples?: unknown[]
+  $ref?: string
+  [keyword: string]: unknown
+}
+
+export interface Parameter {
+  name: string
+  in: 'query' | 'path' | 'header' | 'cookie'
+  required?: boolean
+  description?: string
+  schema?: Schema
+  example?: unknown
+  examples?: Record<string, { value?: unknown }>
+}
+
+export interface MediaType {
+  schema?: Schema
+  example?: unknown
+  examples?: Record<string, { summary?: string; value?: unknown } | Reference>
+}
+
+export interface CodeSample {
+  lang: string
+  label?: string
+  source: string
+}
+
+export interface Badge {
+  name: string
+  color?: string
+  position?: 'before' | 'after'
+}
+
+export interface Operation {
+  operationId?: string
+  summary?: string
+  deprecated?: boolean
+  parameters?: (Parameter | Reference)[]
+  requestBody?: { required?: boolean; content?: Record<string, MediaType> } | Reference
+  responses?: Record<string, unknown>
+  'x-sunset'?: string
+  'x-deprecated-at'?: string
+  'x-successor'?: string
+  'x-codeSamples'?: CodeSample[]
+  'x-badges'?: Badge[]
+  [extension: `x-${string}`]: unknown
+}
+
+export interface OpenApiDocument {
+  openapi: string
+  info: { title: string; version: string; [key: string]: unknown }
+  servers?: { url: string; description?: string }[]
+  paths: Record<string, Record<string, Operation | unknown>>
+  components?: Record<string, Record<string, unknown>>
+  [key: string]: unknown
+}
+
+export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']
+
+/** One operation of a document, with its parameters and request body resolved. */
+export interface OperationEntry {
+  path: string
+  method: string
+  operation: Operation
+  parameters: Parameter[]
+  /** The JSON request body's examples, in document order; empty when there is no JSON body. */
+  bodyExamples: unknown[]
+}
+
+function isReference(value: unknown): value is Reference {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as Reference).$ref === 'string'
+  )
+}
+
+/**
+ * Follows a local JSON pointer (`#/components/...`) until it reaches a non-reference value.
+ * @see https://www.rfc-editor.org/rfc/rfc6901 JSON Pointer
+ */
+export function resolve<T>(document: OpenApiDocument, value: T | Reference): T {
+  let current: unknown = value
+  for (let hops = 0; isReference(current); hops++) {
+    if (hops > 32) throw new Error(`$ref cycle at ${current.$ref}`)
+    const pointer = current.$ref
+    if (!pointer.startsWith('#/')) throw new Error(`only local $refs are supported: ${pointer}`)
+    current = pointer
+      .slice(2)
+      .split('/')
+      .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'))
+      .reduce<unknown>((node, token) => {
+        const next = (node as Record<string, unknown> | undefined)?.[token]
+        if (next === undefined) throw new Error(`unresolvable $ref ${pointer}`)
+        return next
+      }, document)
+  }
+  return current as T
+}
+
+/** Every operation of the document, in path then method order. */
+export function listOperations(document: OpenApiDocument): OperationEntry[] {
+  const entries: OperationEntry[] = []
+  for (const [path, item] of Object.entries(document.paths)) {
+    const shared = ((item.parameters ?? []) as (Parameter | Reference)[]).map((p) =>
+      resolve(document, p),
+    )
+    for (const method of httpMethods) {
+      const operation = item[method] as Operation | undefined
+      if (!operation) continue
+      const own = (operation.parameters ?? []).map((p) => resolve(document, p))
+      const parameters = [
+        ...shared.filter((s) => !own.some((o) => o.name === s.name && o.in === s.in)),
+        ...own,
+      ]
+      entries.push({
+        path,
+        method,
+        operation,
+        parameters,
+        bodyExamples: bodyExamples(document, operation),
+      })
+    }
+  }
+  return entries
+}
+
+function bodyExamples(document: OpenApiDocument, operation: Operation): unknown[] {
+  if (!operation.requestBody) return []
+  const media = resolve(document, operation.requestBody).content?.['application/json']
+  if (!media) return []
+  if (media.examples) {
+    return Object.values(media.examples).map((example) => resolve(document, example).value)
+  }
+  if (media.example !== undefined) return [media.example]
+  const schema = media.schema && resolve(document, media.schema)
+  return schema?.examples ?? []
+}
+
+/** The example value of a parameter: its `example`, its first `examples`, or its schema's. */
+export function parameterExample(document: OpenApiDocument, parameter: Parameter): unknown {
+  if (parameter.example !== undefined) return parameter.example
+  const first = Object.values(parameter.examples ?? {})[0]
+  if (first?.value !== undefined) return first.value
+  const schema = parameter.schema && resolve(document, parameter.schema)
+  return schema?.examples?.[0] ?? schema?.default
+}

@@ -1,0 +1,54 @@
+/** The try-it console's view of the spec, computed at build time and embedded in the page. */
+import type { TryItData, TryItParameter } from './browser/types.js'
+import {
+  listOperations,
+  type OpenApiDocument,
+  parameterExample,
+  resolve,
+  type Schema,
+} from './openapi.js'
+
+function asText(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined
+  return typeof value === 'string' ? value : JSON.stringify(value)
+}
+
+/** Operations with their path, query and header parameters, examples and first body example. */
+export function tryItData(document: OpenApiDocument): TryItData {
+  const operations = listOperations(document).map((entry) => {
+    const parameters: TryItParameter[] = entry.parameters
+      .filter((p): p is typeof p & { in: TryItParameter['in'] } => p.in !== 'cookie')
+      .map((parameter) => {
+        const schema = parameter.schema && resolve<Schema>(document, parameter.schema)
+        const result: TryItParameter = {
+          name: parameter.name,
+          in: parameter.in,
+          required: parameter.required === true,
+        }
+        const example = asText(parameterExample(document, parameter))
+        if (example !== undefined) result.example = example
+        if (parameter.description) result.description = parameter.description.trim()
+        if (Array.isArray(schema?.enum)) result.enum = schema.enum.map(String)
+        return result
+      })
+    const { operation } = entry
+    return {
+      operationId: operation.operationId ?? `${entry.method} ${entry.path}`,
+      summary: operation.summary ?? operation.operationId ?? entry.path,
+      method: entry.method,
+      path: entry.path,
+      deprecated: operation.deprecated === true,
+      ...(operation['x-sunset'] ? { sunset: operation['x-sunset'].slice(0, 10) } : {}),
+      parameters,
+      ...(entry.bodyExamples.length > 0
+        ? { body: JSON.stringify(entry.bodyExamples[0], null, 2) }
+        : {}),
+    }
+  })
+  return {
+    operations,
+    servers: (document.servers ?? []).map(({ url, description }) =>
+      description ? { url, description } : { url },
+    ),
+  }
+}
