@@ -12,7 +12,8 @@ export function parseRetryAfter(value: string | null, now: number): number | und
   if (value === null) return undefined
   const trimmed = value.trim()
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000
-  const date = Date.parse(trimmed)
+  // An HTTP-date always names its day and month; Date.parse alone would take '-5' for a year.
+  const date = /[A-Za-z]{3}/.test(trimmed) ? Date.parse(trimmed) : Number.NaN
   if (Number.isNaN(date)) return undefined
   return Math.max(0, date - now)
 }

@@ -1,0 +1,246 @@
+import type { paths } from '@petstore/types'
+import createClient from 'openapi-fetch'
+import { afterEach, describe, expect, it } from 'vitest'
+import { PetstoreConnectionError, PetstoreTimeoutError } from '../../src/errors.js'
+import { type RetryEvent, type RetryOptions, retry } from '../../src/middleware/retry.js'
+import {
+  apiError,
+  recordingClock,
+  type Step,
+  scriptedServer,
+  stalledClock,
+  type TestServer,
+} from '../helpers.js'
+
+const pet = { id: 1, name: 'Rex', categoryId: 1, status: 'available' }
+const servers: TestServer[] = []
+
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()))
+})
+
+async function setup(steps: Step[], options: RetryOptions = {}) {
+  const server = await scriptedServer(steps)
+  servers.push(server)
+  const clock = recordingClock()
+  const events: RetryEvent[] = []
+  const client = createClient<paths>({ baseUrl: `${server.url}/v1` })
+  client.use(retry({ clock, onRetry: (event) => events.push(event), ...options }))
+  return { server, client, clock, events }
+}
+
+describe('retry', () => {
+  it('retries a GET on 503 with exponential backoff within the jitter bounds', async () => {
+    const { server, client, clock } = await setup(
+      [
+        apiError(503, 'service_unavailable'),
+        apiError(503, 'service_unavailable'),
+        { status: 200, body: [pet] },
+      ],
+      { random: Math.random },
+    )
+    const { data } = await client.GET('/pets')
+    expect(data).toEqual([pet])
+    expect(server.requests).toHaveLength(3)
+    const [first = 0, second = 0] = clock.waits
+    expect(first).toBeGreaterThanOrEqual(500 * 0.75)
+    expect(first).toBeLessThanOrEqual(500)
+    expect(second).toBeGreaterThanOrEqual(1000 * 0.75)
+    expect(second).toBeLessThanOrEqual(1000)
+  })
+
+  it('caps the backoff at maxDelayMs', async () => {
+    const { clock } = await setup([apiError(502, 'internal_error')], {
+      maxRetries: 4,
+      initialDelayMs: 1000,
+      maxDelayMs: 3000,
+      jitter: 0,
+    }).then(async (ctx) => {
+      await ctx.client.GET('/pets')
+      return ctx
+    })
+    expect(clock.waits).toEqual([1000, 2000, 3000, 3000])
+  })
+
+  it('makes two retries by default, then returns the last error as a value', async () => {
+    const { server, client } = await setup([apiError(504, 'internal_error')])
+    const { error, response } = await client.GET('/pets')
+    expect(response.status).toBe(504)
+    expect(error).toMatchObject({ status: 504 })
+    expect(server.requests).toHaveLength(3)
+  })
+
+  it('honours Retry-After in seconds on 429', async () => {
+    const { server, client, clock } = await setup([
+      apiError(429, 'rate_limited', { 'Retry-After': '7' }),
+      { status: 200, body: [] },
+    ])
+    const { data } = await client.GET('/pets')
+    expect(data).toEqual([])
+    expect(server.requests).toHaveLength(2)
+    expect(clock.waits).toEqual([7000])
+  })
+
+  it('honours Retry-After as an HTTP date', async () => {
+    const clock = recordingClock(Date.parse('Thu, 05 Dec 2030 00:00:00 GMT'))
+    const { server, client } = await setup(
+      [
+        apiError(429, 'rate_limited', { 'Retry-After': 'Thu, 05 Dec 2030 00:00:12 GMT' }),
+        { status: 200, body: [] },
+      ],
+      { clock },
+    )
+    await client.GET('/pets')
+    expect(server.requests).toHaveLength(2)
+    expect(clock.waits).toEqual([12_000])
+  })
+
+  it('returns a 429 at once when Retry-After is beyond maxRetryAfterMs', async () => {
+    const { server, client } = await setup([
+      apiError(429, 'rate_limited', { 'Retry-After': '3600' }),
+    ])
+    const { error } = await client.GET('/pets')
+    expect(error?.code).toBe('rate_limited')
+    expect(server.requests).toHaveLength(1)
+  })
+
+  it('surfaces a ban at once', async () => {
+    const { server, client } = await setup([
+      apiError(429, 'api_key_banned', { 'Retry-After': '5' }),
+    ])
+    const { error } = await client.GET('/pets')
+    expect(error?.code).toBe('api_key_banned')
+    expect(server.requests).toHaveLength(1)
+  })
+
+  it.each([
+    [400, 'invalid_request'],
+    [401, 'unauthorized'],
+    [404, 'not_found'],
+    [422, 'idempotency_key_reused'],
+    [500, 'internal_error'],
+  ])('never retries %i', async (status, code) => {
+    const { server, client } = await setup([apiError(status, code)])
+    const { error } = await client.POST('/pets', { body: { name: 'Rex', categoryId: 1 } })
+    expect(error?.status).toBe(status)
+    expect(server.requests).toHaveLength(1)
+  })
+
+  it('gives a POST one Idempotency-Key, re-sent with the same body on every attempt', async () => {
+    const { server, client } = await setup([
+      apiError(503, 'service_unavailable'),
+      'drop',
+      { status: 201, body: pet },
+    ])
+    const { data } = await client.POST('/pets', { body: { name: 'Rex', categoryId: 1 } })
+    expect(data).toEqual(pet)
+    expect(server.requests).toHaveLength(3)
+    const keys = new Set(server.requests.map((request) => request.headers['idempotency-key']))
+    expect(keys.size).toBe(1)
+    expect([...keys][0]).toMatch(/^"[0-9a-f-]{36}"$/)
+    for (const request of server.requests) {
+      expect(JSON.parse(request.body)).toEqual({ name: 'Rex', categoryId: 1 })
+      expect(request.headers['content-type']).toBe('application/json')
+    }
+  })
+
+  it('keeps an Idempotency-Key given by the call', async () => {
+    const { server, client } = await setup([
+      apiError(503, 'service_unavailable'),
+      { status: 201, body: pet },
+    ])
+    await client.POST('/pets', {
+      params: { header: { 'Idempotency-Key': 'order-42' } },
+      body: { name: 'Rex', categoryId: 1 },
+    })
+    expect(server.requests.map((request) => request.headers['idempotency-key'])).toEqual([
+      'order-42',
+      'order-42',
+    ])
+  })
+
+  it('never replays a POST without an Idempotency-Key', async () => {
+    const { server, client } = await setup([apiError(503, 'service_unavailable')], {
+      idempotencyKeys: false,
+    })
+    const { error } = await client.POST('/pets', { body: { name: 'Rex', categoryId: 1 } })
+    expect(error?.status).toBe(503)
+    expect(server.requests).toHaveLength(1)
+    expect(server.requests[0]?.headers['idempotency-key']).toBeUndefined()
+  })
+
+  it('retries a keyed POST while the first attempt is still in progress (409)', async () => {
+    const { server, client } = await setup([
+      apiError(409, 'idempotency_key_in_progress'),
+      { status: 201, body: pet },
+    ])
+    const { data } = await client.POST('/pets', { body: { name: 'Rex', categoryId: 1 } })
+    expect(data).toEqual(pet)
+    expect(server.requests).toHaveLength(2)
+  })
+
+  it('does not retry another 409', async () => {
+    const { server, client } = await setup([apiError(409, 'conflict')])
+    await client.POST('/pets', { body: { name: 'Rex', categoryId: 1 } })
+    expect(server.requests).toHaveLength(1)
+  })
+
+  it('retries a dropped connection and throws a connection error when every attempt fails', async () => {
+    const { server, client, events } = await setup(['drop'])
+    const failure = await client.GET('/pets').catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(PetstoreConnectionError)
+    expect(failure).not.toBeInstanceOf(PetstoreTimeoutError)
+    expect(server.requests).toHaveLength(3)
+    expect(events.map((event) => [event.retry, event.error?.name])).toEqual([
+      [1, 'PetstoreConnectionError'],
+      [2, 'PetstoreConnectionError'],
+    ])
+  })
+
+  it('retries an attempt that times out', async () => {
+    const { server, client } = await setup(['hang', { status: 200, body: [pet] }], {
+      timeoutMs: 100,
+    })
+    const { data } = await client.GET('/pets')
+    expect(data).toEqual([pet])
+    expect(server.requests).toHaveLength(2)
+  })
+
+  it('throws a timeout error, distinct from HTTP errors, once retries are spent', async () => {
+    const { server, client } = await setup(['hang'])
+    const failure = await client
+      .GET('/pets', { timeoutMs: 50, retry: { maxRetries: 1 } })
+      .catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(PetstoreTimeoutError)
+    expect(failure).toMatchObject({ timeoutMs: 50, method: 'GET' })
+    expect(server.requests).toHaveLength(2)
+  })
+
+  it('lets a call turn retries off', async () => {
+    const { server, client } = await setup([apiError(503, 'service_unavailable')])
+    await client.GET('/pets', { retry: false })
+    expect(server.requests).toHaveLength(1)
+  })
+
+  it('stops waiting and rejects when the caller aborts during a wait', async () => {
+    const clock = stalledClock()
+    const { server, client } = await setup([apiError(503, 'service_unavailable')], { clock })
+    const controller = new AbortController()
+    const call = client.GET('/pets', { signal: controller.signal })
+    await clock.sleeping
+    controller.abort()
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' })
+    expect(server.requests).toHaveLength(1)
+  })
+
+  it('reports each retry with the response that caused it', async () => {
+    const { client, events } = await setup([
+      apiError(429, 'rate_limited', { 'Retry-After': '1' }),
+      { status: 200, body: [] },
+    ])
+    await client.GET('/pets')
+    expect(events).toHaveLength(1)
+    expect(events[0]).toMatchObject({ retry: 1, delayMs: 1000 })
+    expect(events[0]?.response?.status).toBe(429)
+  })
+})
