@@ -329,7 +329,8 @@ export interface components {
          */
         "X-Request-Id": string;
         /**
-         * @description Quota of the window (minute or day) with the fewest requests remaining.
+         * @description Quota of the window (minute or day) with the fewest requests remaining; on a tie, the
+         *     window that ends later.
          * @example 60
          */
         "X-RateLimit-Limit": number;
@@ -339,7 +340,8 @@ export interface components {
          */
         "X-RateLimit-Remaining": number;
         /**
-         * @description Unix time, in seconds, at which that window ends.
+         * @description Unix time, in seconds rounded up, at which that window ends (while banned: at which the
+         *     ban ends, or the window if it is used up and ends later).
          * @example 1798761600
          */
         "X-RateLimit-Reset": number;
@@ -351,7 +353,8 @@ export interface components {
         "RateLimit-Policy": string;
         /**
          * @description Both windows' state (draft-ietf-httpapi-ratelimit-headers): `r` is the number of requests
-         *     remaining, `t` the seconds until the window resets.
+         *     remaining, `t` the seconds until the window resets, rounded up (while banned, `r=0` and
+         *     `t` counts to the end of the ban at least).
          * @example "minute";r=42;t=18, "day";r=981;t=40210
          */
         RateLimit: string;
