@@ -37,3 +37,66 @@ export class ApiProblem extends Error {
     this.status = errorCatalog[code].status
   }
 }
+
+/** The Error body as sent. */
+export interface ErrorBody {
+  code: ErrorCode
+  message: string
+  status: number
+}
+
+const unsupportedMediaType = () =>
+  new ApiProblem('unsupported_media_type', 'Content-Type must be application/json')
+const payloadTooLarge = () =>
+  new ApiProblem('payload_too_large', 'the request body exceeds 65536 bytes')
+
+/** Fastify's own errors (body parsing, routing), by their `code`, as catalog problems. */
+const fastifyErrors: Readonly<Record<string, () => ApiProblem>> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: unsupportedMediaType,
+  FST_ERR_CTP_INVALID_TYPE: unsupportedMediaType,
+  FST_ERR_CTP_BODY_TOO_LARGE: payloadTooLarge,
+  FST_ERR_CTP_EMPTY_JSON_BODY: () =>
+    new ApiProblem('invalid_request', 'body is empty: send a JSON object'),
+  FST_ERR_CTP_INVALID_JSON_BODY: () => new ApiProblem('invalid_request', 'body is not valid JSON'),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () =>
+    new ApiProblem('invalid_request', 'the Content-Length header does not match the body'),
+  FST_ERR_CTP_INVALID_CHARSET: () =>
+    new ApiProblem('unsupported_media_type', 'the body must be UTF-8 JSON'),
+}
+
+/** SQLite failures that mean the store cannot answer now (locked, disk, I/O), not a bug. */
+const storeUnavailable = /^SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|READONLY|PROTOCOL)/
+
+/**
+ * Any thrown value as a catalog problem. Problems pass through; Fastify's client errors are
+ * mapped by code (or by status); everything else is `internal_error` with a fixed message, so
+ * no internal detail reaches a client.
+ */
+export function toProblem(error: unknown): ApiProblem {
+  if (error instanceof ApiProblem) return error
+  const candidate = error as { code?: unknown; statusCode?: unknown; name?: unknown }
+  const mapped = typeof candidate.code === 'string' ? fastifyErrors[candidate.code] : undefined
+  if (mapped !== undefined) return mapped()
+  if (typeof candidate.code === 'string' && storeUnavailable.test(candidate.code)) {
+    return new ApiProblem(
+      'service_unavailable',
+      'the service is temporarily unavailable; retry later',
+      {
+        'retry-after': '1',
+      },
+    )
+  }
+  const status = typeof candidate.statusCode === 'number' ? candidate.statusCode : 500
+  if (candidate.name === 'SyntaxError' && status === 400) {
+    return new ApiProblem('invalid_request', 'body is not valid JSON')
+  }
+  if (status === 413) return payloadTooLarge()
+  if (status === 415) return unsupportedMediaType()
+  if (status === 404) return new ApiProblem('not_found', 'no such resource')
+  if (status >= 400 && status < 500)
+    return new ApiProblem('invalid_request', 'the request is malformed')
+  return new ApiProblem(
+    'internal_error',
+    'an unexpected error occurred; quote the X-Request-Id when reporting it',
+  )
+}

@@ -1,0 +1,145 @@
+/**
+ * Builds the service: a Fastify instance configured from `Config`, with its dependencies
+ * (the store, the rate-limit hook) injected so tests can pass their own. Boot order: Fastify
+ * options and parsers, then services, then routes. Nothing here listens (see server.ts) and
+ * the store is closed by whoever opened it.
+ */
+import { randomBytes } from 'node:crypto'
+import Fastify, { type FastifyInstance, LogController } from 'fastify'
+import { createCallerIdentifier } from './auth/authenticate.js'
+import type { Config } from './config.js'
+import { ApiProblem } from './errors.js'
+import { createCorsPolicy } from './http/cors.js'
+import { handleError } from './http/error-handler.js'
+import { registerJsonBodyParser } from './http/json-body.js'
+import { parseQueryString } from './http/querystring.js'
+import { requestIdFor } from './http/request-id.js'
+import { createIdempotency } from './idempotency/idempotency.js'
+import { createRateLimitHook, type RateLimitHook } from './rate-limit/hook.js'
+import { createMemoryRateLimiter } from './rate-limit/memory.js'
+import { registerDocsRoutes } from './routes/docs.js'
+import { registerHealthRoutes } from './routes/health.js'
+import { createCursorCodec } from './routes/pets/cursor.js'
+import { createPetRoutes } from './routes/pets/handlers.js'
+import { v1Scope } from './routes/v1.js'
+import { createAjv } from './spec/ajv.js'
+import { specDocument } from './spec/document.js'
+import { specBasePath, specOperations } from './spec/operations.js'
+import { createValidatorCompiler } from './spec/request-validation.js'
+import type { Store } from './store/store.js'
+
+export interface AppDeps {
+  store: Store
+  /** Replaces the rate-limit hook built from config (tests). */
+  rateLimitHook?: RateLimitHook
+  /** Where JSON logs go (default stdout). */
+  logStream?: { write(line: string): void }
+  /** Clock for idempotency expiry (tests). */
+  now?: () => number
+}
+
+/** 64 KiB, SERVICE.md: larger bodies are 413. */
+export const bodyLimit = 64 * 1024
+
+const docsPath = '/docs'
+
+/**
+ * @example
+ * ```ts
+ * const app = await buildApp(loadConfig(), { store: openSqliteStore(config.dbPath) })
+ * await app.listen({ host: config.host, port: config.port })
+ * ```
+ */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: {
+              paths: [
+                'req.headers.authorization',
+                'req.headers["idempotency-key"]',
+                'headers.authorization',
+              ],
+              censor: '[redacted]',
+            },
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+          },
+    bodyLimit,
+    genReqId: requestIdFor,
+    requestIdHeader: false,
+    logController: new LogController({
+      requestIdLogLabel: 'requestId',
+      disableRequestLogging: true,
+    }),
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { querystringParser: parseQueryString },
+  })
+  app.decorateRequest('caller', null as never)
+  app.decorateRequest('idempotency', null)
+  registerJsonBodyParser(app)
+  app.setErrorHandler(handleError)
+  app.setNotFoundHandler(async (request) => {
+    throw new ApiProblem('not_found', `no such path: ${request.url.split('?', 1)[0]}`)
+  })
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request completed',
+    )
+  })
+
+  const { store } = deps
+  const secret =
+    config.cursorSecret ??
+    (await store.setting('cursor-secret', () => randomBytes(32).toString('base64url')))
+  const basePath = specBasePath()
+  const links = { docsPath, basePath }
+  const petRoutes = createPetRoutes({
+    store,
+    cursors: createCursorCodec(secret),
+    idempotency: createIdempotency({ store: store.idempotency, now: deps.now }),
+    basePath,
+  })
+
+  registerHealthRoutes(app, store)
+  registerDocsRoutes(app, config.docsDir)
+  await app.register(
+    async (scope) => {
+      scope.setValidatorCompiler(createValidatorCompiler(createAjv({ useDefaults: true })))
+      await v1Scope(scope, {
+        operations: specOperations,
+        routes: petRoutes,
+        links,
+        cors: createCorsPolicy(config.corsOrigins),
+        identifyCaller: createCallerIdentifier(store.keys),
+        rateLimit: deps.rateLimitHook ?? rateLimitFromConfig(app, config),
+        specJson: JSON.stringify(specDocument),
+      })
+    },
+    { prefix: basePath },
+  )
+  return app
+}
+
+/** The memory limiter with the configured ban; closed with the app. */
+function rateLimitFromConfig(app: FastifyInstance, config: Config): RateLimitHook {
+  const limiter = createMemoryRateLimiter()
+  app.addHook('onClose', async () => limiter.close())
+  return createRateLimitHook({
+    limiter,
+    banThreshold: config.banThreshold,
+    banSeconds: config.banSeconds,
+  })
+}

@@ -1,0 +1,91 @@
+/**
+ * API keys: `psk_live_` and 48 hex digits (192 random bits). Only the sha256 of a key is
+ * stored; with that much entropy a fast hash is safe (no dictionary to attack), and looking the
+ * hash up through an index keeps the lookup constant-time with respect to the secret.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import type { Plan } from '@petstore/types'
+import { planLimits } from '@petstore/types/spec'
+import type { KeyStore } from '../store/store.js'
+import type { ApiKeyRecord } from './caller.js'
+
+const prefix = 'psk_live_'
+const keyShape = /^psk_live_[0-9a-f]{48}$/
+
+/** sha256 of a raw key, hex: what the key store holds. */
+export function hashApiKey(rawKey: string): string {
+  return createHash('sha256').update(rawKey).digest('hex')
+}
+
+/** True when `token` has the shape of a key this service issues (no store lookup needed otherwise). */
+export function looksLikeApiKey(token: string): boolean {
+  return keyShape.test(token)
+}
+
+export interface IssueKeyInput {
+  plan: Plan
+  name?: string | null
+  /** Enterprise only (required there): requests per minute. */
+  perMinute?: number
+  /** Enterprise only (required there): requests per day. */
+  perDay?: number
+}
+
+/** A misuse of key issuing (wrong plan numbers); its message is one line for the operator. */
+export class KeyInputError extends Error {
+  override name = 'KeyInputError'
+}
+
+/**
+ * Creates a key for `plan` and returns the raw key (shown once, never stored) and its record.
+ * Enterprise keys need `perMinute` and `perDay`; other plans take the spec's numbers and reject
+ * explicit ones.
+ *
+ * @example
+ * ```ts
+ * const { rawKey } = await issueApiKey(store.keys, { plan: 'free', name: 'demo' })
+ * ```
+ */
+export async function issueApiKey(
+  keys: KeyStore,
+  input: IssueKeyInput,
+): Promise<{ rawKey: string; record: ApiKeyRecord }> {
+  const limits = planLimits[input.plan]
+  if (limits === undefined) {
+    throw new KeyInputError(`plan must be one of ${Object.keys(planLimits).join(', ')}`)
+  }
+  const custom = input.perMinute !== undefined || input.perDay !== undefined
+  let perMinute: number
+  let perDay: number
+  if (limits.perMinute === null || limits.perDay === null) {
+    if (input.perMinute === undefined || input.perDay === undefined) {
+      throw new KeyInputError(`plan ${input.plan} needs both --per-minute and --per-day`)
+    }
+    perMinute = positive('per-minute', input.perMinute)
+    perDay = positive('per-day', input.perDay)
+  } else {
+    if (custom) {
+      throw new KeyInputError(
+        `plan ${input.plan} has fixed limits (${limits.perMinute}/minute, ${limits.perDay}/day); --per-minute and --per-day are for enterprise`,
+      )
+    }
+    perMinute = limits.perMinute
+    perDay = limits.perDay
+  }
+  const rawKey = `${prefix}${randomBytes(24).toString('hex')}`
+  const record = await keys.create({
+    hash: hashApiKey(rawKey),
+    name: input.name ?? null,
+    plan: input.plan,
+    perMinute,
+    perDay,
+  })
+  return { rawKey, record }
+}
+
+function positive(name: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new KeyInputError(`--${name} must be a positive integer`)
+  }
+  return value
+}

@@ -1,0 +1,70 @@
+/**
+ * Bearer authentication for the /v1 scope, as hooks rather than per-handler code: first the
+ * caller is identified (a valid key, else the client IP; never replies), then, after rate
+ * limiting, a request to an operation without a valid key gets 401.
+ * @see https://www.rfc-editor.org/rfc/rfc6750#section-3
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { ApiProblem } from '../errors.js'
+import type { KeyStore } from '../store/store.js'
+import { hashApiKey, looksLikeApiKey } from './api-key.js'
+import type { Caller } from './caller.js'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who the request counts against; set by the /v1 scope before rate limiting. */
+    caller: Caller
+  }
+}
+
+/** Why a request is not authenticated; `undefined` when it carries a valid key. */
+export type AuthFailure = 'missing' | 'malformed' | 'invalid'
+
+const bearer = /^bearer[ \t]+(\S+)[ \t]*$/i
+
+/** Finds the caller of a request from its Authorization header. */
+export function createCallerIdentifier(keys: KeyStore) {
+  return async function identifyCaller(request: FastifyRequest): Promise<Caller> {
+    const header = request.headers.authorization
+    const token = header === undefined ? undefined : bearer.exec(header)?.[1]
+    if (token !== undefined && looksLikeApiKey(token)) {
+      const key = await keys.findActiveByHash(hashApiKey(token))
+      if (key !== undefined) return { kind: 'key', key }
+    }
+    return { kind: 'ip', ip: request.ip }
+  }
+}
+
+const realm = 'Bearer realm="petstore"'
+
+/**
+ * The 401 for a request without a valid key: without credentials the challenge has no error
+ * attribute; with a token that is not valid it says `invalid_token` (RFC 6750 §3.1).
+ */
+export function unauthorized(request: FastifyRequest): ApiProblem {
+  const header = request.headers.authorization
+  if (header === undefined || header.trim() === '') {
+    return new ApiProblem(
+      'unauthorized',
+      'the API key is missing; send Authorization: Bearer <key>',
+      { 'www-authenticate': realm },
+    )
+  }
+  const token = bearer.exec(header)?.[1]
+  const description =
+    token === undefined
+      ? 'The Authorization header must use the Bearer scheme'
+      : 'The API key is unknown or revoked'
+  const message =
+    token === undefined
+      ? 'the Authorization header must be Bearer <key>'
+      : 'the API key is unknown, malformed or revoked'
+  return new ApiProblem('unauthorized', message, {
+    'www-authenticate': `${realm}, error="invalid_token", error_description="${description}"`,
+  })
+}
+
+/** Throws the 401 unless the caller presented a valid key. */
+export function requireKey(request: FastifyRequest, _reply: FastifyReply): void {
+  if (request.caller.kind !== 'key') throw unauthorized(request)
+}

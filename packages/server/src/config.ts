@@ -1,0 +1,188 @@
+/**
+ * The service's configuration: read once from the environment at start, validated, typed and
+ * frozen. A bad value throws a ConfigError whose message is one line naming the variable.
+ */
+import { existsSync } from 'node:fs'
+import { dirname, isAbsolute, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+
+export interface Config {
+  /** TCP port; 0 picks a free one. `PORT`, default 3000. */
+  port: number
+  /** Interface to listen on. `HOST`, default 127.0.0.1. */
+  host: string
+  /** SQLite file. `PETSTORE_DB`, default `data/petstore.db` at the workspace root. */
+  dbPath: string
+  /** `DATABASE_URL` (`postgres://…`): selects PostgreSQL once that store exists. */
+  databaseUrl: string | undefined
+  /** `REDIS_URL`: selects Redis for rate-limit counters once that limiter exists. */
+  redisUrl: string | undefined
+  /** Requests sent while limited that start a ban. `PETSTORE_BAN_THRESHOLD`, default 10. */
+  banThreshold: number
+  /** Ban length in seconds. `PETSTORE_BAN_SECONDS`, default 900. */
+  banSeconds: number
+  /** Allowed CORS origins, or `*`. `PETSTORE_CORS_ORIGINS` (comma list), default `*`. */
+  corsOrigins: '*' | readonly string[]
+  /** The built docs directory served at `/docs`. `PETSTORE_DOCS_DIR`, default `packages/docs/dist`. */
+  docsDir: string
+  /** Signs pagination cursors; generated and kept in the store when unset. `PETSTORE_CURSOR_SECRET`. */
+  cursorSecret: string | undefined
+  /** Seconds SIGTERM waits for in-flight requests. `PETSTORE_SHUTDOWN_SECONDS`, default 10. */
+  shutdownSeconds: number
+  /** `LOG_LEVEL`, default info. */
+  logLevel: LogLevel
+}
+
+/** A configuration value that cannot be used; its message is one line for stderr. */
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+const logLevels: readonly LogLevel[] = [
+  'fatal',
+  'error',
+  'warn',
+  'info',
+  'debug',
+  'trace',
+  'silent',
+]
+
+const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+
+/**
+ * The workspace root when the server runs from this repository (so `pnpm start`, whose cwd is
+ * the package, and `pnpm petstore`, whose cwd is the root, share one database), else the cwd.
+ */
+function defaultDataRoot(): string {
+  const workspaceRoot = resolve(packageRoot, '..', '..')
+  return existsSync(join(workspaceRoot, 'pnpm-workspace.yaml')) ? workspaceRoot : process.cwd()
+}
+
+/**
+ * Reads the configuration from `env`.
+ *
+ * @example
+ * ```ts
+ * const config = loadConfig({ PORT: '8080', PETSTORE_DB: '/var/lib/petstore.db' })
+ * config.port // 8080
+ * ```
+ */
+export function loadConfig(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Config {
+  const read = (name: string): string | undefined => {
+    const value = env[name]
+    return value === undefined || value.trim() === '' ? undefined : value.trim()
+  }
+  return freezeConfig({
+    port: integer('PORT', read('PORT'), 3000, 0, 65535),
+    host: read('HOST') ?? '127.0.0.1',
+    dbPath: filePath(read('PETSTORE_DB')) ?? join(defaultDataRoot(), 'data', 'petstore.db'),
+    databaseUrl: url('DATABASE_URL', read('DATABASE_URL'), ['postgres:', 'postgresql:']),
+    redisUrl: url('REDIS_URL', read('REDIS_URL'), ['redis:', 'rediss:']),
+    banThreshold: integer('PETSTORE_BAN_THRESHOLD', read('PETSTORE_BAN_THRESHOLD'), 10, 1, 1e6),
+    banSeconds: integer('PETSTORE_BAN_SECONDS', read('PETSTORE_BAN_SECONDS'), 900, 1, 86400 * 30),
+    corsOrigins: origins(read('PETSTORE_CORS_ORIGINS')),
+    docsDir: filePath(read('PETSTORE_DOCS_DIR')) ?? resolve(packageRoot, '..', 'docs', 'dist'),
+    cursorSecret: secret(read('PETSTORE_CURSOR_SECRET')),
+    shutdownSeconds: integer(
+      'PETSTORE_SHUTDOWN_SECONDS',
+      read('PETSTORE_SHUTDOWN_SECONDS'),
+      10,
+      0,
+      3600,
+    ),
+    logLevel: logLevel(read('LOG_LEVEL')),
+  })
+}
+
+/** The defaults with `overrides` applied, checked and frozen (for tests and embedding). */
+export function configWith(
+  overrides: Partial<Config> = {},
+  env: Record<string, string> = {},
+): Config {
+  return freezeConfig({ ...loadConfig(env), ...overrides })
+}
+
+function freezeConfig(config: Config): Config {
+  if (Array.isArray(config.corsOrigins)) Object.freeze(config.corsOrigins)
+  return Object.freeze(config)
+}
+
+function integer(
+  name: string,
+  raw: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  if (raw === undefined) return fallback
+  const value = /^[0-9]+$/.test(raw) ? Number(raw) : Number.NaN
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`)
+  }
+  return value
+}
+
+function filePath(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined
+  return isAbsolute(raw) ? raw : resolve(process.cwd(), raw)
+}
+
+function url(
+  name: string,
+  raw: string | undefined,
+  protocols: readonly string[],
+): string | undefined {
+  if (raw === undefined) return undefined
+  let parsed: URL
+  try {
+    parsed = new URL(raw)
+  } catch {
+    throw new ConfigError(`${name} must be a URL (${protocols.join(' or ')}//…)`)
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(
+      `${name} must start with ${protocols.join(' or ')}//, got ${parsed.protocol}//`,
+    )
+  }
+  return raw
+}
+
+function origins(raw: string | undefined): '*' | readonly string[] {
+  if (raw === undefined || raw === '*') return '*'
+  return raw.split(',').map((entry) => {
+    const origin = entry.trim()
+    let parsed: URL | undefined
+    try {
+      parsed = new URL(origin)
+    } catch {
+      parsed = undefined
+    }
+    if (parsed === undefined || parsed.origin !== origin || !/^https?:$/.test(parsed.protocol)) {
+      throw new ConfigError(
+        `PETSTORE_CORS_ORIGINS must be * or a comma list of origins like https://app.example, got "${origin}"`,
+      )
+    }
+    return origin
+  })
+}
+
+function secret(raw: string | undefined): string | undefined {
+  if (raw !== undefined && raw.length < 32) {
+    throw new ConfigError('PETSTORE_CURSOR_SECRET must be at least 32 characters long')
+  }
+  return raw
+}
+
+function logLevel(raw: string | undefined): LogLevel {
+  if (raw === undefined) return 'info'
+  const level = raw.toLowerCase() as LogLevel
+  if (!logLevels.includes(level)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${logLevels.join(', ')}, got "${raw}"`)
+  }
+  return level
+}

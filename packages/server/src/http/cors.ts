@@ -1,0 +1,56 @@
+/**
+ * CORS for /v1. Keys are bearer tokens, never cookies, so any allowed origin gets the same
+ * answer and credentials are never allowed. Header values are computed once.
+ * @see https://fetch.spec.whatwg.org/#http-cors-protocol
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify'
+
+const exposed = [
+  'Link',
+  'Location',
+  'Retry-After',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'RateLimit',
+  'RateLimit-Policy',
+  'Deprecation',
+  'Sunset',
+  'X-Request-Id',
+  'Idempotent-Replayed',
+].join(', ')
+
+const requestHeaders = 'Authorization, Content-Type, Idempotency-Key, X-Request-Id'
+
+export interface CorsPolicy {
+  /** Adds the CORS response headers when the request's Origin is allowed. */
+  apply(request: FastifyRequest, reply: FastifyReply): void
+  /** Adds the preflight headers for a path that supports `methods`. */
+  preflight(request: FastifyRequest, reply: FastifyReply, methods: string): void
+}
+
+/** `origins` is `*` or the exact origins allowed (e.g. `https://app.example`). */
+export function createCorsPolicy(origins: '*' | readonly string[]): CorsPolicy {
+  const allowed = origins === '*' ? undefined : new Set(origins)
+  const allowOrigin = (origin: string | undefined): string | undefined => {
+    if (origin === undefined) return undefined
+    if (allowed === undefined) return '*'
+    return allowed.has(origin) ? origin : undefined
+  }
+  return {
+    apply(request, reply) {
+      if (allowed !== undefined) reply.header('vary', 'Origin')
+      const origin = allowOrigin(request.headers.origin)
+      if (origin === undefined) return
+      reply.header('access-control-allow-origin', origin)
+      reply.header('access-control-expose-headers', exposed)
+    },
+    preflight(request, reply, methods) {
+      if (allowOrigin(request.headers.origin) === undefined) return
+      if (request.headers['access-control-request-method'] === undefined) return
+      reply.header('access-control-allow-methods', methods)
+      reply.header('access-control-allow-headers', requestHeaders)
+      reply.header('access-control-max-age', '600')
+    },
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * Idempotency-Key for createPet (draft-ietf-httpapi-idempotency-key-header-07). The key is
+ * claimed as soon as the request is authenticated, before its body is read, so a retry sent
+ * while the first request is still uploading or running gets 409; the record is completed in
+ * the same transaction as the pet it created, and replayed for 24 hours. A request that fails
+ * releases its claim, so the client may fix it and retry with the same key.
+ * @see https://datatracker.ietf.org/doc/draft-ietf-httpapi-idempotency-key-header/
+ */
+import { createHash } from 'node:crypto'
+import type { FastifyRequest } from 'fastify'
+import { ApiProblem } from '../errors.js'
+import { createAjv } from '../spec/ajv.js'
+import { resolvePointer, specDocument } from '../spec/document.js'
+import type { IdempotencyStore, StoredResponse } from '../store/store.js'
+
+export type IdempotencyState =
+  | { state: 'claimed'; scope: string; key: string }
+  | {
+      state: 'completed'
+      scope: string
+      key: string
+      fingerprint: string
+      response: StoredResponse
+    }
+  | { state: 'done'; scope: string; key: string }
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set on createPet requests that carry an Idempotency-Key. */
+    idempotency: IdempotencyState | null
+  }
+}
+
+export interface IdempotencyOptions {
+  store: IdempotencyStore
+  /** How long a key is remembered; 24 h by SERVICE.md. */
+  ttlMs?: number
+  /** An in-flight claim older than this was abandoned by a crashed process. */
+  staleMs?: number
+  now?: () => number
+}
+
+export interface Idempotency {
+  /** Route `onRequest` hook: claims the key, or fails with 400 (bad key) or 409 (in flight). */
+  claim(request: FastifyRequest): Promise<void>
+  /** Route `onResponse` / `onRequestAbort` hook: drops a claim the request did not complete. */
+  release(request: FastifyRequest): Promise<void>
+  /** What "the same body" means: the validated body, keys sorted. */
+  fingerprint(body: Record<string, unknown>): string
+}
+
+const headerSchema = resolvePointer(specDocument, '#/components/parameters/IdempotencyKey/schema')
+
+export function createIdempotency(options: IdempotencyOptions): Idempotency {
+  const ttlMs = options.ttlMs ?? 24 * 60 * 60 * 1000
+  const staleMs = options.staleMs ?? 5 * 60 * 1000
+  const now = options.now ?? Date.now
+  const validHeader = createAjv().compile(headerSchema as object)
+  return {
+    async claim(request) {
+      request.idempotency = null
+      const header = request.headers['idempotency-key']
+      if (header === undefined || request.caller.kind !== 'key') return
+      if (typeof header !== 'string' || !validHeader(header)) {
+        throw new ApiProblem(
+          'invalid_request',
+          'header Idempotency-Key must be 1 to 255 printable ASCII characters, bare or in double quotes',
+        )
+      }
+      const key = header.startsWith('"') ? header.slice(1, -1) : header
+      const scope = request.caller.key.id
+      const found = await options.store.claim(scope, key, now(), ttlMs, staleMs)
+      if (found.state === 'in_progress') {
+        throw new ApiProblem(
+          'idempotency_key_in_progress',
+          'a request with this Idempotency-Key is still in progress',
+        )
+      }
+      request.idempotency = { ...found, scope, key }
+    },
+    async release(request) {
+      const held = request.idempotency
+      if (held?.state !== 'claimed') return
+      request.idempotency = { state: 'done', scope: held.scope, key: held.key }
+      await options.store.release(held.scope, held.key)
+    },
+    fingerprint(body) {
+      const canonical = JSON.stringify(body, Object.keys(body).sort())
+      return createHash('sha256').update(canonical).digest('base64url')
+    },
+  }
+}

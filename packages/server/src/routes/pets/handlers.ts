@@ -1,0 +1,114 @@
+/**
+ * The three pet operations. Inputs arrive validated (and defaults applied) from the spec's
+ * schemas; outputs are serialized by the spec's response schemas.
+ */
+import type { NewPet, operations, Pet, PetStatus } from '@petstore/types'
+import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify'
+import { ApiProblem } from '../../errors.js'
+import type { Idempotency } from '../../idempotency/idempotency.js'
+import type { Store, StoredResponse } from '../../store/store.js'
+import type { CursorCodec } from './cursor.js'
+
+type ListQuery = Required<
+  Pick<NonNullable<operations['listPets']['parameters']['query']>, 'limit'>
+> &
+  Omit<NonNullable<operations['listPets']['parameters']['query']>, 'limit'>
+type GetParams = operations['getPet']['parameters']['path']
+
+export interface PetRouteDeps {
+  store: Store
+  cursors: CursorCodec
+  idempotency: Idempotency
+  /** e.g. `/v1`: prefix of Location and Link URLs. */
+  basePath: string
+}
+
+export interface OperationRoute {
+  handler: RouteHandlerMethod
+  onRequest?: ((request: FastifyRequest, reply: FastifyReply) => Promise<void>)[]
+  onResponse?: ((request: FastifyRequest, reply: FastifyReply) => Promise<void>)[]
+  onRequestAbort?: ((request: FastifyRequest) => Promise<void>)[]
+}
+
+export function createPetRoutes(
+  deps: PetRouteDeps,
+): Record<'listPets' | 'createPet' | 'getPet', OperationRoute> {
+  const { store, cursors, idempotency, basePath } = deps
+  const petsPath = `${basePath}/pets`
+
+  async function listPets(request: FastifyRequest, reply: FastifyReply) {
+    const query = request.query as ListQuery
+    let afterId: number | undefined
+    if (query.cursor !== undefined) {
+      afterId = cursors.decode(query.cursor)
+      if (afterId === undefined) {
+        throw new ApiProblem(
+          'invalid_request',
+          'query parameter cursor is not valid; follow the next link as given',
+        )
+      }
+    }
+    const page = await store.pets.list({ limit: query.limit, status: query.status, afterId })
+    const last = page.pets.at(-1)
+    if (page.hasMore && last !== undefined) {
+      const status = query.status === undefined ? '' : `&status=${query.status}`
+      const next = `${petsPath}?limit=${query.limit}${status}&cursor=${cursors.encode(last.id)}`
+      reply.header('link', `<${next}>; rel="next"`)
+    }
+    return page.pets
+  }
+
+  async function createPet(request: FastifyRequest, reply: FastifyReply) {
+    const body = request.body as NewPet & { status: PetStatus }
+    const held = request.idempotency
+    const fingerprint = held === null ? '' : idempotency.fingerprint(body)
+    if (held?.state === 'completed') {
+      if (held.fingerprint !== fingerprint) {
+        throw new ApiProblem(
+          'idempotency_key_reused',
+          'this Idempotency-Key was used with a different request body',
+        )
+      }
+      return replay(reply, held.response)
+    }
+    const respond = (pet: Pet): StoredResponse => ({
+      status: 201,
+      body: JSON.stringify(pet),
+      headers: { location: `${petsPath}/${pet.id}` },
+    })
+    const draft = { name: body.name, categoryId: body.categoryId, status: body.status }
+    const pet =
+      held?.state === 'claimed'
+        ? await store.pets.create(draft, { scope: held.scope, key: held.key, fingerprint, respond })
+        : await store.pets.create(draft)
+    if (held !== null) request.idempotency = { state: 'done', scope: held.scope, key: held.key }
+    reply.code(201).header('location', `${petsPath}/${pet.id}`)
+    return pet
+  }
+
+  async function getPet(request: FastifyRequest) {
+    const { petId } = request.params as GetParams
+    const pet = await store.pets.get(petId)
+    if (pet === undefined) {
+      const shown = Number.isSafeInteger(petId) ? String(petId) : 'with this id'
+      throw new ApiProblem('not_found', `pet ${shown} does not exist`)
+    }
+    return pet
+  }
+
+  return {
+    listPets: { handler: listPets },
+    createPet: {
+      handler: createPet,
+      onRequest: [async (request) => idempotency.claim(request)],
+      onResponse: [async (request) => idempotency.release(request)],
+      onRequestAbort: [async (request) => idempotency.release(request)],
+    },
+    getPet: { handler: getPet },
+  }
+}
+
+function replay(reply: FastifyReply, response: StoredResponse) {
+  reply.code(response.status).headers(response.headers).header('idempotent-replayed', 'true')
+  return JSON.parse(response.body) as Pet
+}

@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+/**
+ * The only file that listens: reads the config once, opens the store, serves, and shuts down
+ * gracefully on SIGTERM/SIGINT (stop accepting, drain in-flight requests, close the store,
+ * exit 0). A bad configuration is one line on stderr and exit code 1, never a stack trace.
+ */
+import { buildApp } from './app.js'
+import { type Config, ConfigError, loadConfig } from './config.js'
+import { openSqliteStore } from './store/sqlite.js'
+import type { Store } from './store/store.js'
+
+async function main(): Promise<void> {
+  let config: Config
+  try {
+    config = loadConfig()
+    if (config.databaseUrl !== undefined) {
+      throw new ConfigError(
+        'DATABASE_URL is set but this build has no PostgreSQL store yet; unset it to use SQLite (PETSTORE_DB)',
+      )
+    }
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`petstore: ${error.message}\n`)
+      process.exit(1)
+    }
+    throw error
+  }
+
+  let store: Store
+  try {
+    store = openSqliteStore(config.dbPath)
+  } catch (error) {
+    process.stderr.write(
+      `petstore: cannot open the database ${config.dbPath}: ${(error as Error).message}\n`,
+    )
+    process.exit(1)
+  }
+  const app = await buildApp(config, { store })
+  try {
+    await app.listen({ host: config.host, port: config.port })
+  } catch (error) {
+    process.stderr.write(
+      `petstore: cannot listen on ${config.host}:${config.port}: ${(error as Error).message}\n`,
+    )
+    await store.close()
+    process.exit(1)
+  }
+
+  const address = app.server.address()
+  const port = typeof address === 'object' && address !== null ? address.port : config.port
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host
+  const base = `http://${host}:${port}`
+  app.log.info(
+    { url: `${base}/v1`, docs: `${base}/docs`, db: config.dbPath },
+    `listening on ${base}/v1, docs at ${base}/docs`,
+  )
+  if ((await store.keys.countActive()) === 0) {
+    app.log.info('no API key exists yet: create one with `pnpm petstore keys create --plan free`')
+  }
+
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    app.log.info({ signal }, 'shutting down: draining in-flight requests')
+    const deadline = setTimeout(() => {
+      app.log.error('in-flight requests did not finish in time; exiting')
+      process.exit(1)
+    }, config.shutdownSeconds * 1000)
+    deadline.unref()
+    await app.close()
+    await store.close()
+    app.log.info('stopped')
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+  process.on('SIGINT', () => void stop('SIGINT'))
+}
+
+await main()

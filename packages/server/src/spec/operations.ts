@@ -1,0 +1,152 @@
+/**
+ * The operations of the spec, read once at start: method, path, parameters, body and response
+ * schemas (with `$ref` inlined) and extensions. Routes, validators, serializers and deprecation
+ * headers are all derived from this list, so a spec edit is the only edit a new rule needs.
+ */
+import type { OperationId } from '@petstore/types'
+import { dereference, type JsonSchema, resolvePointer, specDocument } from './document.js'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+export interface ParameterSpec {
+  name: string
+  in: 'query' | 'path' | 'header'
+  required: boolean
+  schema: JsonSchema
+}
+
+export interface HeaderSpec {
+  required: boolean
+  schema: JsonSchema
+}
+
+export interface ResponseSpec {
+  /** The body schema of `application/json`, if the response has a body. */
+  schema?: JsonSchema
+  /** Declared headers, keyed by their name as written in the spec. */
+  headers: Readonly<Record<string, HeaderSpec>>
+}
+
+export interface OperationSpec {
+  operationId: OperationId
+  method: HttpMethod
+  /** The path as the spec writes it, e.g. `/pets/{petId}`. */
+  path: string
+  /** The same path in Fastify's syntax, e.g. `/pets/:petId`. */
+  routePath: string
+  parameters: readonly ParameterSpec[]
+  requestBody?: { required: boolean; schema: JsonSchema }
+  /** Keyed by status code as a string (`"200"`, `"400"`, ...). */
+  responses: Readonly<Record<string, ResponseSpec>>
+  deprecated: boolean
+  /** The operation's `x-*` extensions, e.g. `x-sunset`. */
+  extensions: Readonly<Record<string, unknown>>
+}
+
+const methods: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
+
+type Node = Record<string, unknown>
+
+/** Reads every operation of an OpenAPI 3.1 document. */
+export function readOperations(document: unknown = specDocument): OperationSpec[] {
+  const paths = (document as { paths: Record<string, Node> }).paths
+  const found: OperationSpec[] = []
+  for (const [path, pathItem] of Object.entries(paths)) {
+    const shared = (pathItem.parameters as unknown[] | undefined) ?? []
+    for (const method of methods) {
+      const operation = pathItem[method.toLowerCase()] as Node | undefined
+      if (operation === undefined) continue
+      found.push(readOperation(document, path, method, operation, shared))
+    }
+  }
+  return found
+}
+
+function readOperation(
+  document: unknown,
+  path: string,
+  method: HttpMethod,
+  operation: Node,
+  shared: readonly unknown[],
+): OperationSpec {
+  const parameters = [...shared, ...((operation.parameters as unknown[] | undefined) ?? [])].map(
+    (raw) => {
+      const parameter = dereference(raw, document) as Node
+      return {
+        name: String(parameter.name),
+        in: parameter.in as ParameterSpec['in'],
+        required: parameter.required === true,
+        schema: (parameter.schema ?? {}) as JsonSchema,
+      }
+    },
+  )
+  const extensions = Object.fromEntries(
+    Object.entries(operation).filter(([key]) => key.startsWith('x-')),
+  )
+  const spec: OperationSpec = {
+    operationId: operation.operationId as OperationId,
+    method,
+    path,
+    routePath: path.replace(/\{([^}]+)\}/g, ':$1'),
+    parameters,
+    responses: readResponses(document, operation.responses as Node),
+    deprecated: operation.deprecated === true,
+    extensions,
+  }
+  const body = operation.requestBody
+  if (body !== undefined) {
+    const requestBody = dereference(body, document) as Node
+    const content = requestBody.content as Record<string, { schema: JsonSchema }>
+    const json = content['application/json']
+    if (json === undefined) throw new Error(`${spec.operationId}: only JSON bodies are supported`)
+    spec.requestBody = { required: requestBody.required === true, schema: json.schema }
+  }
+  return spec
+}
+
+function readResponses(document: unknown, responses: Node): Record<string, ResponseSpec> {
+  const read: Record<string, ResponseSpec> = {}
+  for (const [status, raw] of Object.entries(responses)) {
+    const response = dereference(raw, document) as Node
+    const content = response.content as Record<string, { schema?: JsonSchema }> | undefined
+    const headers = (response.headers ?? {}) as Record<string, Node>
+    read[status] = {
+      schema: content?.['application/json']?.schema,
+      headers: Object.fromEntries(
+        Object.entries(headers).map(([name, header]) => [
+          name,
+          { required: header.required === true, schema: (header.schema ?? {}) as JsonSchema },
+        ]),
+      ),
+    }
+  }
+  return read
+}
+
+/** The spec's operations, read once. */
+export const specOperations: readonly OperationSpec[] = readOperations()
+
+/** The operation with this id; throws if the spec has none (a programming error). */
+export function operationById(
+  operationId: string,
+  operations: readonly OperationSpec[] = specOperations,
+): OperationSpec {
+  const operation = operations.find((candidate) => candidate.operationId === operationId)
+  if (operation === undefined) throw new Error(`the spec has no operation ${operationId}`)
+  return operation
+}
+
+/** The path prefix of the first server URL, e.g. `/v1`. */
+export function specBasePath(document: unknown = specDocument): string {
+  const servers = (document as { servers?: { url: string }[] }).servers ?? []
+  const first = servers[0]?.url ?? '/'
+  return new URL(first, 'http://localhost').pathname.replace(/\/$/, '')
+}
+
+/** A schema by its component name, `$ref` inlined. */
+export function componentSchema(name: string, document: unknown = specDocument): JsonSchema {
+  return dereference(
+    resolvePointer(document, `#/components/schemas/${name}`),
+    document,
+  ) as JsonSchema
+}

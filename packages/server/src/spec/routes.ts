@@ -1,0 +1,85 @@
+/**
+ * Registers one Fastify route per spec operation: request schemas for validation, response
+ * schemas for serialization, and the operation's id and precomputed deprecation headers in the
+ * route config, where the generic /v1 hooks read them.
+ */
+import type { FastifyInstance, RouteOptions } from 'fastify'
+import type { OperationRoute } from '../routes/pets/handlers.js'
+import { type DeprecationLinks, deprecationHeaders } from './deprecation.js'
+import type { JsonSchema } from './document.js'
+import type { OperationSpec, ParameterSpec } from './operations.js'
+
+/** What the /v1 hooks learn about the route a request matched. */
+export interface RouteConfig {
+  operationId?: string
+  /** `required`: 401 without a valid key; `none`: public (still rate limited per IP). */
+  auth?: 'required' | 'none'
+  /** Set on the OPTIONS routes: no auth, no limits. */
+  options?: { allow: string; methods: string }
+  /** Deprecation, Sunset and Link values for a deprecated operation. */
+  deprecation?: Readonly<Record<string, string>>
+}
+
+export function registerOperations(
+  scope: FastifyInstance,
+  operations: readonly OperationSpec[],
+  routes: Readonly<Record<string, OperationRoute>>,
+  links: DeprecationLinks,
+): void {
+  for (const operation of operations) {
+    const route = routes[operation.operationId]
+    if (route === undefined) throw new Error(`no handler for operation ${operation.operationId}`)
+    const config: RouteConfig = {
+      operationId: operation.operationId,
+      auth: 'required',
+      deprecation: deprecationHeaders(operation, operations, links),
+    }
+    const options: RouteOptions = {
+      method: operation.method,
+      url: operation.routePath,
+      schema: routeSchema(operation),
+      config,
+      handler: route.handler,
+    }
+    if (route.onRequest) options.onRequest = route.onRequest
+    if (route.onResponse) options.onResponse = route.onResponse
+    if (route.onRequestAbort) options.onRequestAbort = route.onRequestAbort
+    scope.route(options)
+  }
+}
+
+function routeSchema(operation: OperationSpec): Record<string, unknown> {
+  const schema: Record<string, unknown> = {}
+  const query = parametersSchema(operation.parameters.filter((p) => p.in === 'query'))
+  const path = parametersSchema(operation.parameters.filter((p) => p.in === 'path'))
+  if (query) schema.querystring = query
+  if (path) schema.params = path
+  if (operation.requestBody) schema.body = operation.requestBody.schema
+  const response: Record<string, JsonSchema> = {}
+  for (const [status, spec] of Object.entries(operation.responses)) {
+    if (spec.schema) response[status] = spec.schema
+  }
+  schema.response = response
+  return schema
+}
+
+function parametersSchema(parameters: readonly ParameterSpec[]): JsonSchema | undefined {
+  if (parameters.length === 0) return undefined
+  return {
+    type: 'object',
+    properties: Object.fromEntries(parameters.map((p) => [p.name, p.schema])),
+    required: parameters.filter((p) => p.required).map((p) => p.name),
+  }
+}
+
+/** Allowed methods per spec path (HEAD wherever GET, OPTIONS everywhere), e.g. `GET, HEAD, POST, OPTIONS`. */
+export function allowedMethods(operations: readonly OperationSpec[]): Map<string, string> {
+  const byPath = new Map<string, Set<string>>()
+  for (const operation of operations) {
+    const methods = byPath.get(operation.routePath) ?? new Set<string>()
+    methods.add(operation.method)
+    if (operation.method === 'GET') methods.add('HEAD')
+    byPath.set(operation.routePath, methods)
+  }
+  return new Map([...byPath].map(([path, methods]) => [path, [...methods, 'OPTIONS'].join(', ')]))
+}

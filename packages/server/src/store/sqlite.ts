@@ -1,0 +1,279 @@
+/**
+ * The Store on an embedded SQLite file (better-sqlite3). WAL so readers never wait for the
+ * writer; `synchronous = FULL` so a committed transaction (a 201) survives `kill -9` and power
+ * loss; every statement prepared once.
+ * @see https://www.sqlite.org/wal.html
+ * @see https://www.sqlite.org/pragma.html#pragma_synchronous
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import type { Pet, PetStatus, Plan } from '@petstore/types'
+import Database from 'better-sqlite3'
+import type { ApiKeyRecord } from '../auth/caller.js'
+import { migrations } from './migrations/index.js'
+import type {
+  IdempotencyClaim,
+  IdempotencyCompletion,
+  IdempotencyStore,
+  KeyStore,
+  ListPetsQuery,
+  NewApiKey,
+  PetDraft,
+  PetPage,
+  PetStore,
+  Store,
+  StoredResponse,
+} from './store.js'
+
+interface PetRow {
+  id: number
+  name: string
+  category_id: number
+  status: PetStatus
+}
+
+interface KeyRow {
+  id: string
+  name: string | null
+  plan: Plan
+  per_minute: number
+  per_day: number
+  created_at: string
+  revoked_at: string | null
+}
+
+interface IdempotencyRow {
+  state: 'in_progress' | 'completed'
+  claimed_at: number
+  expires_at: number
+  fingerprint: string | null
+  response: string | null
+}
+
+/**
+ * Opens (creating the file and its directory if needed) and migrates a SQLite store.
+ *
+ * @example
+ * ```ts
+ * const store = openSqliteStore('./data/petstore.db')
+ * const pet = await store.pets.create({ name: 'Rex', categoryId: 1, status: 'available' })
+ * await store.close()
+ * ```
+ */
+export function openSqliteStore(path: string): Store {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  const db = new Database(path)
+  db.pragma('journal_mode = WAL')
+  db.pragma('synchronous = FULL')
+  db.pragma('busy_timeout = 5000')
+  db.pragma('foreign_keys = ON')
+  migrate(db)
+  let closed = false
+  return {
+    pets: sqlitePetStore(db),
+    keys: sqliteKeyStore(db),
+    idempotency: sqliteIdempotencyStore(db),
+    setting: settingReader(db),
+    async ping() {
+      db.prepare('SELECT 1').get()
+    },
+    async close() {
+      if (closed) return
+      closed = true
+      db.close()
+    },
+  }
+}
+
+function migrate(db: Database.Database): void {
+  const apply = db.transaction(() => {
+    const applied = db.pragma('user_version', { simple: true }) as number
+    for (const migration of migrations.slice(applied)) db.exec(migration.sql)
+    db.pragma(`user_version = ${migrations.length}`)
+  })
+  apply.immediate()
+}
+
+function toPet(row: PetRow): Pet {
+  return { id: row.id, name: row.name, categoryId: row.category_id, status: row.status }
+}
+
+function sqlitePetStore(db: Database.Database): PetStore {
+  const insert = db.prepare<[string, number, string], PetRow>(
+    'INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?) RETURNING id, name, category_id, status',
+  )
+  const complete = completeStatement(db)
+  const byId = db.prepare<[number], PetRow>(
+    'SELECT id, name, category_id, status FROM pets WHERE id = ?',
+  )
+  const page = db.prepare<[number, number], PetRow>(
+    'SELECT id, name, category_id, status FROM pets WHERE id > ? ORDER BY id LIMIT ?',
+  )
+  const pageByStatus = db.prepare<[number, string, number], PetRow>(
+    'SELECT id, name, category_id, status FROM pets WHERE id > ? AND status = ? ORDER BY id LIMIT ?',
+  )
+  const createWithRecord = db.transaction((draft: PetDraft, completion: IdempotencyCompletion) => {
+    const pet = toPet(insert.get(draft.name, draft.categoryId, draft.status) as PetRow)
+    complete.run(
+      JSON.stringify(completion.respond(pet)),
+      completion.fingerprint,
+      completion.scope,
+      completion.key,
+    )
+    return pet
+  })
+  return {
+    async create(draft, idempotency) {
+      if (idempotency !== undefined) return createWithRecord.immediate(draft, idempotency)
+      return toPet(insert.get(draft.name, draft.categoryId, draft.status) as PetRow)
+    },
+    async get(id) {
+      if (!Number.isSafeInteger(id) || id < 1) return undefined
+      const row = byId.get(id)
+      return row === undefined ? undefined : toPet(row)
+    },
+    async list(query: ListPetsQuery): Promise<PetPage> {
+      const after = query.afterId ?? 0
+      const rows =
+        query.status === undefined
+          ? page.all(after, query.limit + 1)
+          : pageByStatus.all(after, query.status, query.limit + 1)
+      const hasMore = rows.length > query.limit
+      return { pets: rows.slice(0, query.limit).map(toPet), hasMore }
+    },
+  }
+}
+
+function completeStatement(db: Database.Database) {
+  return db.prepare<[string, string, string, string]>(
+    `UPDATE idempotency_records SET state = 'completed', response = ?, fingerprint = ?
+     WHERE scope = ? AND key = ?`,
+  )
+}
+
+function toKey(row: KeyRow): ApiKeyRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    plan: row.plan,
+    perMinute: row.per_minute,
+    perDay: row.per_day,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+  }
+}
+
+const keyColumns = 'id, name, plan, per_minute, per_day, created_at, revoked_at'
+
+function sqliteKeyStore(db: Database.Database): KeyStore {
+  const insert = db.prepare<
+    [string, string, string | null, string, number, number, string],
+    KeyRow
+  >(
+    `INSERT INTO api_keys (id, key_hash, name, plan, per_minute, per_day, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${keyColumns}`,
+  )
+  const byHash = db.prepare<[string], KeyRow>(
+    `SELECT ${keyColumns} FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL`,
+  )
+  const all = db.prepare<[], KeyRow>(
+    `SELECT ${keyColumns} FROM api_keys ORDER BY created_at, rowid`,
+  )
+  const revoke = db.prepare<[string, string], KeyRow>(
+    `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ? RETURNING ${keyColumns}`,
+  )
+  const active = db.prepare<[], { count: number }>(
+    'SELECT count(*) AS count FROM api_keys WHERE revoked_at IS NULL',
+  )
+  return {
+    async create(input: NewApiKey) {
+      const id = `key_${randomBytes(8).toString('hex')}`
+      const createdAt = new Date().toISOString()
+      return toKey(
+        insert.get(
+          id,
+          input.hash,
+          input.name,
+          input.plan,
+          input.perMinute,
+          input.perDay,
+          createdAt,
+        ) as KeyRow,
+      )
+    },
+    async findActiveByHash(hash) {
+      const row = byHash.get(hash)
+      return row === undefined ? undefined : toKey(row)
+    },
+    async list() {
+      return all.all().map(toKey)
+    },
+    async revoke(id) {
+      const row = revoke.get(new Date().toISOString(), id)
+      return row === undefined ? undefined : toKey(row)
+    },
+    async countActive() {
+      return (active.get() as { count: number }).count
+    },
+  }
+}
+
+function sqliteIdempotencyStore(db: Database.Database): IdempotencyStore {
+  const find = db.prepare<[string, string], IdempotencyRow>(
+    'SELECT state, claimed_at, expires_at, fingerprint, response FROM idempotency_records WHERE scope = ? AND key = ?',
+  )
+  const upsert = db.prepare<[string, string, number, number]>(
+    `INSERT OR REPLACE INTO idempotency_records (scope, key, state, claimed_at, expires_at)
+     VALUES (?, ?, 'in_progress', ?, ?)`,
+  )
+  const release = db.prepare<[string, string]>(
+    `DELETE FROM idempotency_records WHERE scope = ? AND key = ? AND state = 'in_progress'`,
+  )
+  const purge = db.prepare<[number]>('DELETE FROM idempotency_records WHERE expires_at <= ?')
+  const claim = db.transaction(
+    (scope: string, key: string, now: number, ttlMs: number, staleMs: number): IdempotencyClaim => {
+      const row = find.get(scope, key)
+      const live =
+        row !== undefined &&
+        row.expires_at > now &&
+        !(row.state === 'in_progress' && row.claimed_at + staleMs <= now)
+      if (live && row.state === 'in_progress') return { state: 'in_progress' }
+      if (live && row.state === 'completed') {
+        return {
+          state: 'completed',
+          fingerprint: row.fingerprint ?? '',
+          response: JSON.parse(row.response ?? '{}') as StoredResponse,
+        }
+      }
+      upsert.run(scope, key, now, now + ttlMs)
+      return { state: 'claimed' }
+    },
+  )
+  return {
+    async claim(scope, key, now, ttlMs, staleMs) {
+      return claim.immediate(scope, key, now, ttlMs, staleMs)
+    },
+    async release(scope, key) {
+      release.run(scope, key)
+    },
+    async purgeExpired(now) {
+      return purge.run(now).changes
+    },
+  }
+}
+
+function settingReader(db: Database.Database): Store['setting'] {
+  const read = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE name = ?')
+  const insert = db.prepare<[string, string]>(
+    'INSERT OR IGNORE INTO settings (name, value) VALUES (?, ?)',
+  )
+  const readOrCreate = db.transaction((name: string, create: () => string) => {
+    const found = read.get(name)
+    if (found !== undefined) return found.value
+    const value = create()
+    insert.run(name, value)
+    return value
+  })
+  return async (name, create) => readOrCreate.immediate(name, create)
+}

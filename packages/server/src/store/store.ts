@@ -1,0 +1,135 @@
+/**
+ * The storage seam of the service: pets, API keys, idempotency records and settings. SQLite
+ * implements it now (sqlite.ts); PostgreSQL will later. Every implementation must pass
+ * test/store/conformance.ts, which checks the rules written here.
+ *
+ * All methods are async so that a networked store fits the same interface. Times are Unix
+ * milliseconds unless said otherwise. Ids of pets are positive safe integers.
+ */
+import type { NewPet, Pet, PetStatus, Plan } from '@petstore/types'
+import type { ApiKeyRecord } from '../auth/caller.js'
+
+/** A NewPet after validation: `status` is always present (the spec's default applied). */
+export type PetDraft = Required<NewPet>
+
+export interface PetPage {
+  /** At most `limit` pets, `id` ascending. */
+  pets: Pet[]
+  /** True when at least one more matching pet has a larger id than the last of `pets`. */
+  hasMore: boolean
+}
+
+export interface ListPetsQuery {
+  /** 1..100. */
+  limit: number
+  /** Only pets with this status; all when undefined. */
+  status?: PetStatus
+  /** Keyset pagination: only pets with `id` strictly greater than this. */
+  afterId?: number
+}
+
+/** The response an idempotency record replays. */
+export interface StoredResponse {
+  status: number
+  /** The response body, as sent (JSON text). */
+  body: string
+  /** Headers to replay, lower-case names (e.g. `location`). */
+  headers: Record<string, string>
+}
+
+/** Ties a creation to an idempotency record so both are written in one transaction. */
+export interface IdempotencyCompletion {
+  scope: string
+  key: string
+  /** Fingerprint of the request body (see IdempotencyStore.claim). */
+  fingerprint: string
+  /** Builds the response to store from the created pet. */
+  respond: (pet: Pet) => StoredResponse
+}
+
+export interface PetStore {
+  /**
+   * Creates a pet and returns it with its new id. Ids are assigned in increasing order and
+   * never reused, so a pet created after a page was read has a larger id than every pet on it.
+   * When the promise resolves, the pet is durable (survives a crash of the process).
+   * With `idempotency`, the record `(scope, key)` is completed with `respond(pet)` in the same
+   * transaction: either both are written or neither.
+   */
+  create(draft: PetDraft, idempotency?: IdempotencyCompletion): Promise<Pet>
+  /** The pet with this id, or undefined. Ids that are not positive safe integers find nothing. */
+  get(id: number): Promise<Pet | undefined>
+  /** A page of pets ordered by id ascending (keyset on id, never OFFSET). */
+  list(query: ListPetsQuery): Promise<PetPage>
+}
+
+export interface NewApiKey {
+  /** sha256 of the raw key, hex. The raw key is never given to the store. */
+  hash: string
+  name: string | null
+  plan: Plan
+  perMinute: number
+  perDay: number
+}
+
+export interface KeyStore {
+  /** Stores a key; its id is generated (`key_` + hex) and `createdAt` is now. */
+  create(input: NewApiKey): Promise<ApiKeyRecord>
+  /**
+   * The key whose hash equals `hash`, if it exists and is not revoked; undefined otherwise.
+   * Looked up by an index on the hash, so timing does not depend on how much of a guess matches.
+   */
+  findActiveByHash(hash: string): Promise<ApiKeyRecord | undefined>
+  /** Every key, revoked ones included, oldest first. */
+  list(): Promise<ApiKeyRecord[]>
+  /**
+   * Revokes the key (its requests are 401 from then on) and returns it; revoking a revoked key
+   * keeps the first `revokedAt`. Undefined when no key has this id.
+   */
+  revoke(id: string): Promise<ApiKeyRecord | undefined>
+  /** How many keys are not revoked. */
+  countActive(): Promise<number>
+}
+
+/** What `claim` found for an (API key, Idempotency-Key) pair. */
+export type IdempotencyClaim =
+  /** No live record existed: one is now held for this request, in flight. */
+  | { state: 'claimed' }
+  /** Another request holds the record and has not finished. */
+  | { state: 'in_progress' }
+  /** A request with this key finished: compare fingerprints, then replay or refuse. */
+  | { state: 'completed'; fingerprint: string; response: StoredResponse }
+
+export interface IdempotencyStore {
+  /**
+   * Claims `(scope, key)` for a request that is starting. Records live `ttlMs` from their claim
+   * (24 h in production); an expired record counts as absent. An in-flight claim older than
+   * `staleMs` (its holder crashed) also counts as absent, so a key is never blocked for a day.
+   * Atomic: of N concurrent claims on an absent key exactly one gets `claimed`.
+   */
+  claim(
+    scope: string,
+    key: string,
+    now: number,
+    ttlMs: number,
+    staleMs: number,
+  ): Promise<IdempotencyClaim>
+  /** Drops an in-flight claim (the request failed, so a retry may run again). No-op otherwise. */
+  release(scope: string, key: string): Promise<void>
+  /** Deletes records expired at `now`; returns how many. */
+  purgeExpired(now: number): Promise<number>
+}
+
+export interface Store {
+  pets: PetStore
+  keys: KeyStore
+  idempotency: IdempotencyStore
+  /**
+   * The value of setting `name`; if absent, stores `create()` and returns it. Atomic, so two
+   * processes starting at once agree on one value (used for the cursor-signing secret).
+   */
+  setting(name: string, create: () => string): Promise<string>
+  /** Resolves when the store answers a trivial query; rejects otherwise (readiness). */
+  ping(): Promise<void>
+  /** Closes connections; other calls fail afterwards. Idempotent. */
+  close(): Promise<void>
+}
