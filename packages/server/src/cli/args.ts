@@ -1,0 +1,124 @@
+/**
+ * The operator CLI's grammar. Parsing is separate from running so that every bad argument is
+ * reported as one line (UsageError, exit 2) before anything touches the database.
+ */
+import { type ParseArgsConfig, parseArgs } from 'node:util'
+import type { Plan } from '@petstore/types'
+
+export type Command =
+  | { name: 'help' }
+  | { name: 'keys create'; plan: Plan; keyName?: string; perMinute?: number; perDay?: number }
+  | { name: 'keys list'; json: boolean }
+  | { name: 'keys revoke'; id: string }
+  | { name: 'seed'; pets: number }
+
+/** A command line that cannot be run; the message is one line for stderr. */
+export class UsageError extends Error {
+  override name = 'UsageError'
+}
+
+export const usage = `usage: petstore <command>
+  keys create --plan free|pro|business|enterprise [--name N] [--per-minute N --per-day N]
+  keys list [--json]
+  keys revoke <id>
+  seed --pets N`
+
+const plans: readonly Plan[] = ['free', 'pro', 'business', 'enterprise']
+
+export function parseCommand(argv: readonly string[]): Command {
+  const [first, second] = argv
+  if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
+    return { name: 'help' }
+  }
+  if (first === 'keys') {
+    if (second === 'create') return keysCreate(argv.slice(2))
+    if (second === 'list') return keysList(argv.slice(2))
+    if (second === 'revoke') return keysRevoke(argv.slice(2))
+    throw new UsageError(
+      second === undefined
+        ? 'keys needs a subcommand: create, list or revoke'
+        : `unknown keys subcommand "${second}"; use create, list or revoke`,
+    )
+  }
+  if (first === 'seed') return seed(argv.slice(1))
+  throw new UsageError(`unknown command "${first}"; use keys or seed (see petstore --help)`)
+}
+
+function parse(args: readonly string[], options: ParseArgsConfig['options'], positionals = 0) {
+  let parsed: ReturnType<typeof parseArgs>
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      options,
+      allowPositionals: positionals > 0,
+      strict: true,
+    })
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0] ?? 'bad arguments')
+  }
+  if (parsed.positionals.length > positionals) {
+    throw new UsageError(`unexpected argument "${parsed.positionals[positionals]}"`)
+  }
+  return parsed
+}
+
+function keysCreate(args: readonly string[]): Command {
+  const { values } = parse(args, {
+    plan: { type: 'string' },
+    name: { type: 'string' },
+    'per-minute': { type: 'string' },
+    'per-day': { type: 'string' },
+  })
+  const plan = values.plan as string | undefined
+  if (plan === undefined) throw new UsageError(`keys create needs --plan ${plans.join('|')}`)
+  if (!plans.includes(plan as Plan)) {
+    throw new UsageError(`--plan must be one of ${plans.join(', ')}, got "${plan}"`)
+  }
+  const perMinute = positiveInteger('--per-minute', values['per-minute'] as string | undefined)
+  const perDay = positiveInteger('--per-day', values['per-day'] as string | undefined)
+  if (plan === 'enterprise' && (perMinute === undefined || perDay === undefined)) {
+    throw new UsageError('--plan enterprise needs both --per-minute and --per-day')
+  }
+  if (plan !== 'enterprise' && (perMinute !== undefined || perDay !== undefined)) {
+    throw new UsageError(
+      `--per-minute and --per-day are for --plan enterprise only; ${plan} has fixed limits`,
+    )
+  }
+  const name = values.name as string | undefined
+  if (name !== undefined && (name.trim() === '' || name.length > 100)) {
+    throw new UsageError('--name must be 1 to 100 characters')
+  }
+  return { name: 'keys create', plan: plan as Plan, keyName: name, perMinute, perDay }
+}
+
+function keysList(args: readonly string[]): Command {
+  const { values } = parse(args, { json: { type: 'boolean' } })
+  return { name: 'keys list', json: values.json === true }
+}
+
+function keysRevoke(args: readonly string[]): Command {
+  const { positionals } = parse(args, {}, 1)
+  const id = positionals[0]
+  if (id === undefined) throw new UsageError('keys revoke needs the id of a key (see keys list)')
+  return { name: 'keys revoke', id }
+}
+
+function seed(args: readonly string[]): Command {
+  const { values } = parse(args, { pets: { type: 'string' } })
+  const pets = positiveInteger('--pets', values.pets as string | undefined, 100_000)
+  if (pets === undefined) throw new UsageError('seed needs --pets N')
+  return { name: 'seed', pets }
+}
+
+function positiveInteger(
+  flag: string,
+  raw: string | undefined,
+  max = Number.MAX_SAFE_INTEGER,
+): number | undefined {
+  if (raw === undefined) return undefined
+  const value = /^[1-9][0-9]*$/.test(raw) ? Number(raw) : Number.NaN
+  if (!Number.isSafeInteger(value) || value > max) {
+    throw new UsageError(`${flag} must be an integer from 1 to ${max}, got "${raw}"`)
+  }
+  return value
+}

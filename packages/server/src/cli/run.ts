@@ -1,0 +1,139 @@
+/**
+ * Runs one CLI command against the configured store. Output contract: `keys create` writes the
+ * raw key alone on stdout (so `KEY=$(petstore keys create --plan free)` works) and everything
+ * else on stderr; `keys list` writes its table or JSON on stdout.
+ */
+import type { PetStatus } from '@petstore/types'
+import { petStatusValues } from '@petstore/types'
+import { issueApiKey } from '../auth/api-key.js'
+import { ConfigError, loadConfig } from '../config.js'
+import { openSqliteStore } from '../store/sqlite.js'
+import type { Store } from '../store/store.js'
+import { type Command, parseCommand, UsageError, usage } from './args.js'
+
+export interface CliIo {
+  env: Readonly<Record<string, string | undefined>>
+  stdout: { write(text: string): unknown }
+  stderr: { write(text: string): unknown }
+}
+
+/** Exit codes: 0 done, 1 failed (config, unknown key id), 2 bad arguments. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  let command: Command
+  try {
+    command = parseCommand(argv)
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    io.stderr.write(`petstore: ${error.message}\n`)
+    return 2
+  }
+  if (command.name === 'help') {
+    io.stderr.write(`${usage}\n`)
+    return 0
+  }
+  let store: Store
+  try {
+    store = openSqliteStore(loadConfig(io.env).dbPath)
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      io.stderr.write(`petstore: ${error.message}\n`)
+      return 1
+    }
+    throw error
+  }
+  try {
+    return await execute(command, store, io)
+  } finally {
+    await store.close()
+  }
+}
+
+async function execute(
+  command: Exclude<Command, { name: 'help' }>,
+  store: Store,
+  io: CliIo,
+): Promise<number> {
+  switch (command.name) {
+    case 'keys create': {
+      const { rawKey, record } = await issueApiKey(store.keys, {
+        plan: command.plan,
+        name: command.keyName,
+        perMinute: command.perMinute,
+        perDay: command.perDay,
+      })
+      io.stderr.write(
+        `created key ${record.id} (plan ${record.plan}: ${record.perMinute}/minute, ${record.perDay}/day); it is shown once, store it now\n`,
+      )
+      io.stdout.write(`${rawKey}\n`)
+      return 0
+    }
+    case 'keys list': {
+      const keys = await store.keys.list()
+      if (command.json) {
+        io.stdout.write(`${JSON.stringify(keys, null, 2)}\n`)
+        return 0
+      }
+      const rows = keys.map((key) => [
+        key.id,
+        key.name ?? '-',
+        key.plan,
+        String(key.perMinute),
+        String(key.perDay),
+        key.createdAt,
+        key.revokedAt ?? '-',
+      ])
+      io.stdout.write(
+        table(['ID', 'NAME', 'PLAN', 'PER MINUTE', 'PER DAY', 'CREATED', 'REVOKED'], rows),
+      )
+      if (keys.length === 0) io.stderr.write('no keys yet: petstore keys create --plan free\n')
+      return 0
+    }
+    case 'keys revoke': {
+      const revoked = await store.keys.revoke(command.id)
+      if (revoked === undefined) {
+        io.stderr.write(`petstore: no key with id ${command.id} (see keys list)\n`)
+        return 1
+      }
+      io.stderr.write(`revoked key ${revoked.id} at ${revoked.revokedAt}\n`)
+      return 0
+    }
+    case 'seed': {
+      for (let index = 0; index < command.pets; index++) {
+        await store.pets.create(demoPet(index))
+      }
+      io.stderr.write(`created ${command.pets} demo pets\n`)
+      return 0
+    }
+  }
+}
+
+const names = [
+  'Rex',
+  'Whiskers',
+  'Bella',
+  'Milo',
+  'Luna',
+  'Charlie',
+  'Nala',
+  'Rocky',
+  'Coco',
+  'Ziggy',
+]
+
+function demoPet(index: number): { name: string; categoryId: number; status: PetStatus } {
+  const name = `${names[index % names.length]} ${Math.floor(index / names.length) + 1}`
+  const status = petStatusValues[index % petStatusValues.length] as PetStatus
+  return { name, categoryId: (index % 5) + 1, status }
+}
+
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
+  )
+  const line = (cells: readonly string[]) =>
+    `${cells
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd()}\n`
+  return [header, ...rows].map(line).join('')
+}

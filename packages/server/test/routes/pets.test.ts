@@ -1,0 +1,214 @@
+/**
+ * The three operations over real HTTP: every status and header SERVICE.md names, each response
+ * checked against the spec by expectSpecResponse.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  call,
+  expectErrorBody,
+  expectSpecResponse,
+  postJson,
+  startWithKey,
+  type TestServer,
+} from '../helpers.js'
+
+let server: TestServer
+let auth: { authorization: string }
+let key: string
+
+beforeAll(async () => {
+  ;({ server, auth, key } = await startWithKey())
+})
+afterAll(async () => server.close())
+
+describe('createPet', () => {
+  it('201 with the Pet, status defaulted, and Location', async () => {
+    const reply = await postJson(`${server.api}/pets`, { name: 'Rex', categoryId: 1 }, auth)
+    expectSpecResponse(reply, 'createPet')
+    expect(reply.status).toBe(201)
+    const pet = reply.body as { id: number }
+    expect(reply.body).toEqual({ id: pet.id, name: 'Rex', categoryId: 1, status: 'available' })
+    expect(reply.headers.get('location')).toBe(`/v1/pets/${pet.id}`)
+    expect(reply.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(reply.headers.get('cache-control')).toBe('no-store')
+  })
+
+  it('keeps an explicit status and accepts a charset parameter', async () => {
+    const reply = await postJson(
+      `${server.api}/pets`,
+      { name: 'Whiskers', categoryId: 2, status: 'pending' },
+      {
+        ...auth,
+        'content-type': 'application/json; charset=utf-8',
+      },
+    )
+    expectSpecResponse(reply, 'createPet')
+    expect(reply.body).toMatchObject({ name: 'Whiskers', status: 'pending' })
+  })
+
+  it.each([
+    [{ categoryId: 1 }, 'body must have required property name'],
+    [{ name: 'Rex' }, 'body must have required property categoryId'],
+    [{ name: '', categoryId: 1 }, 'body.name'],
+    [{ name: '   ', categoryId: 1 }, 'body.name'],
+    [{ name: 'x'.repeat(101), categoryId: 1 }, 'body.name'],
+    [{ name: 'Rex', categoryId: 0 }, 'body.categoryId'],
+    [{ name: 'Rex', categoryId: 9007199254740992 }, 'body.categoryId'],
+    [{ name: 'Rex', categoryId: 1.5 }, 'body.categoryId'],
+    [{ name: 'Rex', categoryId: '1' }, 'body.categoryId'],
+    [{ name: 'Rex', categoryId: 1, status: 'lost' }, 'body.status'],
+    [{ name: 'Rex', categoryId: 1, id: 5 }, 'property id'],
+    [[], 'body must be an object'],
+  ])('400 for %j naming the field', async (body, message) => {
+    const reply = await postJson(`${server.api}/pets`, body, auth)
+    expectSpecResponse(reply, 'createPet')
+    expectErrorBody(reply, 'invalid_request')
+    expect((reply.body as { message: string }).message).toContain(message)
+  })
+
+  it('415 for another or a missing content type, 413 over 64 KiB', async () => {
+    const text = await call(`${server.api}/pets`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'text/plain' },
+      body: '{}',
+    })
+    expectSpecResponse(text, 'createPet')
+    expectErrorBody(text, 'unsupported_media_type')
+    const none = await call(`${server.api}/pets`, {
+      method: 'POST',
+      headers: auth,
+      body: new Uint8Array(Buffer.from('{"name":"a","categoryId":1}')),
+    })
+    expectSpecResponse(none, 'createPet')
+    expectErrorBody(none, 'unsupported_media_type')
+    const huge = await postJson(
+      `${server.api}/pets`,
+      { name: 'Rex', categoryId: 1, pad: 'x'.repeat(70_000) },
+      auth,
+    )
+    expectSpecResponse(huge, 'createPet')
+    expectErrorBody(huge, 'payload_too_large')
+  })
+
+  it('401 before any validation or media-type check', async () => {
+    for (const headers of [
+      {},
+      { authorization: 'Bearer nope' },
+      { authorization: `Basic ${key}` },
+    ]) {
+      const reply = await call(`${server.api}/pets`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'text/plain' },
+        body: 'not json',
+      })
+      expectSpecResponse(reply, 'createPet')
+      expectErrorBody(reply, 'unauthorized')
+    }
+  })
+})
+
+describe('listPets', () => {
+  it('200 with pets ordered by id and the default limit', async () => {
+    const reply = await call(`${server.api}/pets`, { headers: auth })
+    expectSpecResponse(reply, 'listPets')
+    const ids = (reply.body as { id: number }[]).map((pet) => pet.id)
+    expect(ids).toEqual([...ids].sort((a, b) => a - b))
+  })
+
+  it('filters by status', async () => {
+    const reply = await call(`${server.api}/pets?status=pending`, { headers: auth })
+    expectSpecResponse(reply, 'listPets')
+    expect((reply.body as { status: string }[]).every((pet) => pet.status === 'pending')).toBe(true)
+  })
+
+  it.each([
+    ['limit=0', 'query parameter limit must be an integer from 1 to 100'],
+    ['limit=101', 'query parameter limit must be an integer from 1 to 100'],
+    ['limit=abc', 'query parameter limit must be an integer from 1 to 100'],
+    ['status=lost', 'query parameter status must be one of available, pending, sold'],
+    ['status=available&status=sold', 'query parameter status must be given at most once'],
+    ['cursor=', 'query parameter cursor'],
+  ])('400 for %s', async (query, message) => {
+    const reply = await call(`${server.api}/pets?${query}`, { headers: auth })
+    expectSpecResponse(reply, 'listPets')
+    expectErrorBody(reply, 'invalid_request')
+    expect((reply.body as { message: string }).message).toContain(message)
+  })
+
+  it('401 without a key, even with invalid parameters', async () => {
+    const reply = await call(`${server.api}/pets?limit=0`)
+    expectSpecResponse(reply, 'listPets')
+    expectErrorBody(reply, 'unauthorized')
+    expect(reply.headers.get('www-authenticate')).toBe('Bearer realm="petstore"')
+  })
+})
+
+describe('getPet', () => {
+  const deprecationHeaders = (reply: { headers: Headers }) => ({
+    deprecation: reply.headers.get('deprecation'),
+    sunset: reply.headers.get('sunset'),
+    link: reply.headers.get('link'),
+  })
+  const expected = {
+    deprecation: '@1767225600',
+    sunset: 'Thu, 05 Dec 2030 00:00:00 GMT',
+    link: '</docs#operation/getPet>; rel="deprecation"; type="text/html", </docs#section/Deprecation-policy>; rel="sunset"; type="text/html", </v1/pets>; rel="successor-version"',
+  }
+
+  it('200 with the pet and the deprecation headers', async () => {
+    const created = await postJson(`${server.api}/pets`, { name: 'Milo', categoryId: 3 }, auth)
+    const pet = created.body as { id: number }
+    const reply = await call(`${server.api}/pets/${pet.id}`, { headers: auth })
+    expectSpecResponse(reply, 'getPet')
+    expect(reply.body).toEqual(created.body)
+    expect(deprecationHeaders(reply)).toEqual(expected)
+  })
+
+  it('404 for an unknown id, 400 for a bad one, 401 without a key: all deprecated', async () => {
+    const missing = await call(`${server.api}/pets/999999`, { headers: auth })
+    expectSpecResponse(missing, 'getPet')
+    expectErrorBody(missing, 'not_found')
+    expect((missing.body as { message: string }).message).toBe('pet 999999 does not exist')
+    const bad = await call(`${server.api}/pets/abc`, { headers: auth })
+    expectSpecResponse(bad, 'getPet')
+    expectErrorBody(bad, 'invalid_request')
+    const anonymous = await call(`${server.api}/pets/abc`, {
+      headers: { authorization: 'Bearer psk_live_wrong' },
+    })
+    expectSpecResponse(anonymous, 'getPet')
+    expectErrorBody(anonymous, 'unauthorized')
+    expect(anonymous.headers.get('www-authenticate')).toMatch(
+      /^Bearer realm="petstore", error="invalid_token", error_description="[^"]+"$/,
+    )
+    for (const reply of [missing, bad, anonymous])
+      expect(deprecationHeaders(reply)).toEqual(expected)
+  })
+
+  it('HEAD answers like GET without a body', async () => {
+    const reply = await call(`${server.api}/pets/1`, { method: 'HEAD', headers: auth })
+    expect(reply.status).toBe(200)
+    expect(reply.text).toBe('')
+    expect(deprecationHeaders(reply)).toEqual(expected)
+  })
+})
+
+describe('authentication', () => {
+  it('accepts the Bearer scheme in any case, and rejects a revoked key', async () => {
+    const lower = await call(`${server.api}/pets`, { headers: { authorization: `bearer ${key}` } })
+    expectSpecResponse(lower, 'listPets')
+    expect(lower.status).toBe(200)
+  })
+
+  it('echoes a sane X-Request-Id and replaces an insane one', async () => {
+    const echoed = await call(`${server.api}/pets`, {
+      headers: { ...auth, 'x-request-id': 'client-42.a:b' },
+    })
+    expect(echoed.headers.get('x-request-id')).toBe('client-42.a:b')
+    const replaced = await call(`${server.api}/pets`, {
+      headers: { ...auth, 'x-request-id': 'bad id with spaces' },
+    })
+    expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+    const anonymous = await call(`${server.api}/pets`, { headers: { 'x-request-id': 'anon-1' } })
+    expect(anonymous.headers.get('x-request-id')).toBe('anon-1')
+  })
+})

@@ -1,0 +1,155 @@
+/** The /v1 scope around the operations: unknown paths and methods, OPTIONS, CORS, the spec. */
+import { openapiDocument } from '@petstore/types/spec'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  call,
+  expectErrorBody,
+  expectSpecResponse,
+  startTestServer,
+  type TestServer,
+} from '../helpers.js'
+
+let server: TestServer
+let restricted: TestServer
+let auth: { authorization: string }
+
+beforeAll(async () => {
+  server = await startTestServer()
+  restricted = await startTestServer({ corsOrigins: ['https://app.example'] })
+  auth = { authorization: `Bearer ${await server.issueKey({ plan: 'pro' })}` }
+})
+afterAll(async () => Promise.all([server.close(), restricted.close()]))
+
+describe('routing', () => {
+  it('404 Error body for an unknown path under /v1, with the /v1 headers', async () => {
+    for (const path of ['/nope', '/pets/1/toys', '/']) {
+      const reply = await call(`${server.api}${path}`, { headers: auth })
+      expectSpecResponse(reply)
+      expectErrorBody(reply, 'not_found')
+      expect(reply.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(reply.headers.get('cache-control')).toBe('no-store')
+    }
+  })
+
+  it('404 Error body outside /v1 too', async () => {
+    const reply = await call(`${server.url}/elsewhere`)
+    expectSpecResponse(reply)
+    expectErrorBody(reply, 'not_found')
+  })
+
+  it('405 with Allow for a method the path does not support', async () => {
+    const cases = [
+      ['DELETE', '/pets', 'GET, HEAD, POST, OPTIONS'],
+      ['PUT', '/pets', 'GET, HEAD, POST, OPTIONS'],
+      ['POST', '/pets/1', 'GET, HEAD, OPTIONS'],
+      ['PATCH', '/pets/1', 'GET, HEAD, OPTIONS'],
+    ] as const
+    for (const [method, path, allow] of cases) {
+      const reply = await call(`${server.api}${path}`, { method, headers: auth })
+      expectSpecResponse(reply)
+      expectErrorBody(reply, 'method_not_allowed')
+      expect(reply.headers.get('allow')).toBe(allow)
+    }
+  })
+
+  it('HEAD works where GET does', async () => {
+    const reply = await call(`${server.api}/pets`, { method: 'HEAD', headers: auth })
+    expect(reply.status).toBe(200)
+    expect(reply.text).toBe('')
+    expect(reply.headers.get('x-request-id')).not.toBeNull()
+  })
+})
+
+describe('OPTIONS and CORS', () => {
+  it('OPTIONS is 204 with Allow, without a key and without counting', async () => {
+    for (const [path, allow] of [
+      ['/pets', 'GET, HEAD, POST, OPTIONS'],
+      ['/pets/7', 'GET, HEAD, OPTIONS'],
+    ]) {
+      const reply = await call(`${server.api}${path}`, { method: 'OPTIONS' })
+      expect(reply.status).toBe(204)
+      expect(reply.headers.get('allow')).toBe(allow)
+      expect(reply.headers.get('x-ratelimit-remaining')).toBeNull()
+      expect(reply.headers.get('x-content-type-options')).toBe('nosniff')
+    }
+  })
+
+  it('answers a preflight with the allowed methods and request headers', async () => {
+    const reply = await call(`${server.api}/pets`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://anywhere.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, idempotency-key',
+      },
+    })
+    expect(reply.status).toBe(204)
+    expect(reply.headers.get('access-control-allow-origin')).toBe('*')
+    expect(reply.headers.get('access-control-allow-methods')).toBe('GET, HEAD, POST, OPTIONS')
+    expect(reply.headers.get('access-control-allow-headers')).toBe(
+      'Authorization, Content-Type, Idempotency-Key, X-Request-Id',
+    )
+    expect(reply.headers.get('access-control-allow-credentials')).toBeNull()
+  })
+
+  it('exposes the client-relevant headers on actual responses, errors included', async () => {
+    for (const headers of [
+      { ...auth, origin: 'https://x.example' },
+      { origin: 'https://x.example' },
+    ]) {
+      const reply = await call(`${server.api}/pets`, { headers })
+      expect(reply.headers.get('access-control-allow-origin')).toBe('*')
+      const exposed = (reply.headers.get('access-control-expose-headers') ?? '').split(', ')
+      for (const name of [
+        'Link',
+        'Location',
+        'Retry-After',
+        'X-RateLimit-Limit',
+        'X-RateLimit-Remaining',
+        'X-RateLimit-Reset',
+        'RateLimit',
+        'RateLimit-Policy',
+        'Deprecation',
+        'Sunset',
+        'X-Request-Id',
+        'Idempotent-Replayed',
+      ]) {
+        expect(exposed).toContain(name)
+      }
+    }
+  })
+
+  it('with PETSTORE_CORS_ORIGINS, allows only the listed origins', async () => {
+    const allowed = await call(`${restricted.api}/pets`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://app.example', 'access-control-request-method': 'GET' },
+    })
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example')
+    expect(allowed.headers.get('vary')).toContain('Origin')
+    const denied = await call(`${restricted.api}/pets`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    })
+    expect(denied.status).toBe(204)
+    expect(denied.headers.get('access-control-allow-origin')).toBeNull()
+    expect(denied.headers.get('access-control-allow-methods')).toBeNull()
+  })
+})
+
+describe('public endpoints', () => {
+  it('/v1/openapi.json serves the bundled spec without a key', async () => {
+    const reply = await call(`${server.api}/openapi.json`)
+    expect(reply.status).toBe(200)
+    expect(reply.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(reply.body).toEqual(openapiDocument)
+    expect(reply.headers.get('x-ratelimit-limit')).toBe('60')
+  })
+
+  it('/healthz and /readyz answer without a key', async () => {
+    const health = await call(`${server.url}/healthz`)
+    expect([health.status, health.body]).toEqual([200, { status: 'ok' }])
+    const ready = await call(`${server.url}/readyz`)
+    expect([ready.status, ready.body]).toEqual([200, { status: 'ready' }])
+    expect(ready.headers.get('x-request-id')).not.toBeNull()
+  })
+})

@@ -1,0 +1,242 @@
+/**
+ * The Store conformance suite: every rule of src/store/store.ts as a test. Each store
+ * implementation calls it with a factory; every test gets a fresh, empty store.
+ */
+import type { Pet } from '@petstore/types'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Store, StoredResponse } from '../../src/store/store.js'
+
+export type StoreFactory = () => Promise<Store>
+
+const hour = 60 * 60 * 1000
+
+export function storeConformance(name: string, factory: StoreFactory): void {
+  describe(`${name} store conformance`, () => {
+    const opened: Store[] = []
+    const fresh = async () => {
+      const store = await factory()
+      opened.push(store)
+      return store
+    }
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((store) => store.close()))
+    })
+
+    describe('pets', () => {
+      it('creates pets with increasing ids and reads them back exactly', async () => {
+        const store = await fresh()
+        const first = await store.pets.create({ name: 'Rex', categoryId: 1, status: 'available' })
+        const second = await store.pets.create({
+          name: 'Ünïcødé 🐕',
+          categoryId: 9007199254740991,
+          status: 'sold',
+        })
+        expect(first).toEqual({ id: first.id, name: 'Rex', categoryId: 1, status: 'available' })
+        expect(second.id).toBeGreaterThan(first.id)
+        expect(await store.pets.get(second.id)).toEqual(second)
+        expect(Object.keys((await store.pets.get(first.id)) as Pet).sort()).toEqual([
+          'categoryId',
+          'id',
+          'name',
+          'status',
+        ])
+      })
+
+      it('finds nothing for unknown, non-positive or unsafe ids', async () => {
+        const store = await fresh()
+        await store.pets.create({ name: 'Rex', categoryId: 1, status: 'available' })
+        for (const id of [999, 0, -1, 1.5, Number.MAX_SAFE_INTEGER + 1, Number.NaN]) {
+          expect(await store.pets.get(id)).toBeUndefined()
+        }
+      })
+
+      it('lists by id ascending with a keyset, a status filter and hasMore', async () => {
+        const store = await fresh()
+        const statuses = ['available', 'pending', 'sold', 'available', 'available'] as const
+        const pets: Pet[] = []
+        for (const [index, status] of statuses.entries()) {
+          pets.push(await store.pets.create({ name: `p${index}`, categoryId: 1, status }))
+        }
+        const firstPage = await store.pets.list({ limit: 2 })
+        expect(firstPage).toEqual({ pets: pets.slice(0, 2), hasMore: true })
+        const rest = await store.pets.list({ limit: 10, afterId: pets[1]?.id })
+        expect(rest).toEqual({ pets: pets.slice(2), hasMore: false })
+        const available = await store.pets.list({ limit: 2, status: 'available' })
+        expect(available.pets.map((pet) => pet.name)).toEqual(['p0', 'p3'])
+        expect(available.hasMore).toBe(true)
+        const exact = await store.pets.list({ limit: 3, status: 'available' })
+        expect(exact.hasMore).toBe(false)
+        expect(await store.pets.list({ limit: 5, afterId: pets[4]?.id })).toEqual({
+          pets: [],
+          hasMore: false,
+        })
+      })
+
+      it('never reuses ids, so pets created later sort after every page already read', async () => {
+        const store = await fresh()
+        const before = await store.pets.create({ name: 'a', categoryId: 1, status: 'available' })
+        const page = await store.pets.list({ limit: 100 })
+        const after = await store.pets.create({ name: 'b', categoryId: 1, status: 'available' })
+        expect(after.id).toBeGreaterThan(Math.max(...page.pets.map((pet) => pet.id), before.id))
+      })
+    })
+
+    describe('keys', () => {
+      const newKey = (hash: string) => ({
+        hash,
+        name: 'ci',
+        plan: 'pro' as const,
+        perMinute: 300,
+        perDay: 10000,
+      })
+
+      it('stores keys by hash and finds active ones', async () => {
+        const store = await fresh()
+        const record = await store.keys.create(newKey('a'.repeat(64)))
+        expect(record).toMatchObject({
+          name: 'ci',
+          plan: 'pro',
+          perMinute: 300,
+          perDay: 10000,
+          revokedAt: null,
+        })
+        expect(record.id).toMatch(/^key_[0-9a-f]+$/)
+        expect(Number.isNaN(Date.parse(record.createdAt))).toBe(false)
+        expect(await store.keys.findActiveByHash('a'.repeat(64))).toEqual(record)
+        expect(await store.keys.findActiveByHash('b'.repeat(64))).toBeUndefined()
+        expect(await store.keys.countActive()).toBe(1)
+      })
+
+      it('revokes once: revoked keys are not found, listed with revokedAt, revoking again keeps it', async () => {
+        const store = await fresh()
+        const record = await store.keys.create(newKey('c'.repeat(64)))
+        const other = await store.keys.create({
+          ...newKey('d'.repeat(64)),
+          name: null,
+          plan: 'enterprise',
+          perMinute: 5,
+          perDay: 2,
+        })
+        const revoked = await store.keys.revoke(record.id)
+        expect(revoked?.revokedAt).toEqual(expect.any(String))
+        expect(await store.keys.findActiveByHash('c'.repeat(64))).toBeUndefined()
+        expect((await store.keys.revoke(record.id))?.revokedAt).toBe(revoked?.revokedAt)
+        expect(await store.keys.revoke('key_unknown')).toBeUndefined()
+        expect((await store.keys.list()).map((key) => key.id)).toEqual([record.id, other.id])
+        expect(await store.keys.countActive()).toBe(1)
+      })
+
+      it('refuses a second key with the same hash', async () => {
+        const store = await fresh()
+        await store.keys.create(newKey('e'.repeat(64)))
+        await expect(store.keys.create(newKey('e'.repeat(64)))).rejects.toThrow()
+      })
+    })
+
+    describe('idempotency', () => {
+      const respond = (pet: Pet): StoredResponse => ({
+        status: 201,
+        body: JSON.stringify(pet),
+        headers: { location: `/v1/pets/${pet.id}` },
+      })
+
+      it('claims once, reports in-flight, then replays the completed response', async () => {
+        const store = await fresh()
+        const now = 1_000_000
+        expect(await store.idempotency.claim('key_a', 'k1', now, 24 * hour, 60_000)).toEqual({
+          state: 'claimed',
+        })
+        expect(await store.idempotency.claim('key_a', 'k1', now + 1, 24 * hour, 60_000)).toEqual({
+          state: 'in_progress',
+        })
+        expect(await store.idempotency.claim('key_b', 'k1', now, 24 * hour, 60_000)).toEqual({
+          state: 'claimed',
+        })
+        const pet = await store.pets.create(
+          { name: 'Rex', categoryId: 1, status: 'available' },
+          { scope: 'key_a', key: 'k1', fingerprint: 'f1', respond },
+        )
+        expect(await store.idempotency.claim('key_a', 'k1', now + 2, 24 * hour, 60_000)).toEqual({
+          state: 'completed',
+          fingerprint: 'f1',
+          response: respond(pet),
+        })
+      })
+
+      it('forgets records after their ttl and purges them', async () => {
+        const store = await fresh()
+        await store.idempotency.claim('key_a', 'k', 0, hour, 60_000)
+        await store.pets.create(
+          { name: 'Rex', categoryId: 1, status: 'available' },
+          { scope: 'key_a', key: 'k', fingerprint: 'f', respond },
+        )
+        expect((await store.idempotency.claim('key_a', 'k', hour - 1, hour, 60_000)).state).toBe(
+          'completed',
+        )
+        expect(await store.idempotency.purgeExpired(hour)).toBe(1)
+        expect((await store.idempotency.claim('key_a', 'k', hour, hour, 60_000)).state).toBe(
+          'claimed',
+        )
+      })
+
+      it('treats a stale in-flight claim as abandoned, and a released one as absent', async () => {
+        const store = await fresh()
+        await store.idempotency.claim('key_a', 'k', 0, hour, 1000)
+        expect((await store.idempotency.claim('key_a', 'k', 999, hour, 1000)).state).toBe(
+          'in_progress',
+        )
+        expect((await store.idempotency.claim('key_a', 'k', 1000, hour, 1000)).state).toBe(
+          'claimed',
+        )
+        await store.idempotency.release('key_a', 'k')
+        expect((await store.idempotency.claim('key_a', 'k', 1001, hour, 1000)).state).toBe(
+          'claimed',
+        )
+      })
+
+      it('gives exactly one of many concurrent claims', async () => {
+        const store = await fresh()
+        const claims = await Promise.all(
+          Array.from({ length: 20 }, () =>
+            store.idempotency.claim('key_a', 'same', 5, hour, 60_000),
+          ),
+        )
+        expect(claims.filter((claim) => claim.state === 'claimed')).toHaveLength(1)
+      })
+
+      it('writes the pet and the completed record together or not at all', async () => {
+        const store = await fresh()
+        await store.idempotency.claim('key_a', 'k', 0, hour, 60_000)
+        const failing = () => {
+          throw new Error('respond failed')
+        }
+        await expect(
+          store.pets.create(
+            { name: 'Rex', categoryId: 1, status: 'available' },
+            { scope: 'key_a', key: 'k', fingerprint: 'f', respond: failing },
+          ),
+        ).rejects.toThrow('respond failed')
+        expect((await store.pets.list({ limit: 10 })).pets).toEqual([])
+        expect((await store.idempotency.claim('key_a', 'k', 1, hour, 60_000)).state).toBe(
+          'in_progress',
+        )
+      })
+    })
+
+    describe('settings and health', () => {
+      it('creates a setting once and keeps it', async () => {
+        const store = await fresh()
+        expect(await store.setting('s', () => 'first')).toBe('first')
+        expect(await store.setting('s', () => 'second')).toBe('first')
+      })
+
+      it('answers ping while open and closes idempotently', async () => {
+        const store = await factory()
+        await expect(store.ping()).resolves.toBeUndefined()
+        await store.close()
+        await store.close()
+        await expect(store.ping()).rejects.toThrow()
+      })
+    })
+  })
+}
