@@ -174,4 +174,27 @@ describe('createPetstoreClient against the real server', () => {
     expect(retryAfter).toBeGreaterThanOrEqual(1)
     expect(clock.waits).toEqual([retryAfter * 1000])
   })
+
+  it('surfaces a ban from the real server at once, without retrying it', async () => {
+    const strict = await startPetstore({ banThreshold: 2 })
+    try {
+      const smallKey = await strict.issueKey({ plan: 'enterprise', perMinute: 1, perDay: 100 })
+      const events: RetryEvent[] = []
+      const petstoreClient = createPetstoreClient({
+        baseUrl: `${strict.url}/v1`,
+        apiKey: smallKey,
+        clock: recordingClock(),
+        pace: false,
+        retry: { maxRetries: 5, onRetry: (event) => events.push(event) },
+      })
+      await petstoreClient.GET('/pets')
+      const { error } = await petstoreClient.GET('/pets')
+      // The first 429 is retried after its Retry-After; the retry is the second request sent
+      // while limited, which the server answers with a ban: that ends the call.
+      expect(events.map((event) => event.response?.status)).toEqual([429])
+      expect(error?.code).toBe('api_key_banned')
+    } finally {
+      await strict.close()
+    }
+  })
 })

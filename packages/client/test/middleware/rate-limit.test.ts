@@ -9,6 +9,7 @@ import {
   manualClock,
   recordingClock,
   scriptedServer,
+  stalledClock,
   type TestServer,
   windowServer,
 } from '../helpers.js'
@@ -126,5 +127,20 @@ describe('rateLimit', () => {
     expect(clock.waits).toHaveLength(1)
     expect(clock.now()).toBe(reset * 1000)
     expect(server.requests).toHaveLength(2)
+  })
+
+  it('stops a pacing wait when the caller aborts', async () => {
+    const clock = stalledClock()
+    const server = await windowServer(clock, 1, 10)
+    servers.push(server)
+    const client = createClient<paths>({ baseUrl: server.url })
+    client.use(rateLimit({ clock }))
+    await client.GET('/pets')
+    const controller = new AbortController()
+    const call = client.GET('/pets', { signal: controller.signal })
+    await clock.sleeping
+    controller.abort()
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' })
+    expect(server.requests).toHaveLength(1)
   })
 })
