@@ -4,6 +4,10 @@
  * while the first request is still uploading or running gets 409; the record is completed in
  * the same transaction as the pet it created, and replayed for 24 hours. A request that fails
  * releases its claim, so the client may fix it and retry with the same key.
+ *
+ * A duplicate that arrives while the first is in flight waits up to `waitMs` for it to finish
+ * (then replays it): parallel retries of a fast request all get the same pet. Only a request
+ * still running after that wait makes the duplicate a 409.
  * @see https://datatracker.ietf.org/doc/draft-ietf-httpapi-idempotency-key-header/
  */
 import { createHash } from 'node:crypto'
@@ -38,6 +42,8 @@ export interface IdempotencyOptions {
   /** An in-flight claim older than this was abandoned by a crashed process. */
   staleMs?: number
   now?: () => number
+  /** How long a duplicate waits for an in-flight original before 409 (1000 ms). */
+  waitMs?: number
 }
 
 export interface Idempotency {
@@ -45,6 +51,8 @@ export interface Idempotency {
   claim(request: FastifyRequest): Promise<void>
   /** Route `onResponse` / `onRequestAbort` hook: drops a claim the request did not complete. */
   release(request: FastifyRequest): Promise<void>
+  /** Marks the request's record completed (written with the pet) and wakes waiting duplicates. */
+  completed(request: FastifyRequest): void
   /** What "the same body" means: the validated body, keys sorted. */
   fingerprint(body: Record<string, unknown>): string
 }
@@ -55,7 +63,40 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
   const ttlMs = options.ttlMs ?? 24 * 60 * 60 * 1000
   const staleMs = options.staleMs ?? 5 * 60 * 1000
   const now = options.now ?? Date.now
+  const waitMs = options.waitMs ?? 1000
   const validHeader = createAjv().compile(headerSchema as object)
+  /** Settles when the in-flight request of this process holding `scope key` finishes. */
+  const running = new Map<string, { done: Promise<void>; finish: () => void }>()
+  const claimOnce = (scope: string, key: string) =>
+    options.store.claim(scope, key, now(), ttlMs, staleMs)
+  const finish = (scope: string, key: string) => {
+    const id = `${scope} ${key}`
+    running.get(id)?.finish()
+    running.delete(id)
+  }
+
+  /** Claims, waiting out an in-flight holder: local ones are awaited, remote ones polled. */
+  async function claimWaiting(scope: string, key: string) {
+    const deadline = now() + waitMs
+    let found = await claimOnce(scope, key)
+    while (found.state === 'in_progress' && now() < deadline) {
+      const local = running.get(`${scope} ${key}`)
+      await Promise.race([
+        local?.done,
+        delay(local === undefined ? 25 : Math.max(1, deadline - now())),
+      ])
+      found = await claimOnce(scope, key)
+    }
+    if (found.state === 'claimed') {
+      let resolve = () => {}
+      const done = new Promise<void>((settle) => {
+        resolve = settle
+      })
+      running.set(`${scope} ${key}`, { done, finish: resolve })
+    }
+    return found
+  }
+
   return {
     async claim(request) {
       request.idempotency = null
@@ -69,7 +110,7 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
       }
       const key = header.startsWith('"') ? header.slice(1, -1) : header
       const scope = request.caller.key.id
-      const found = await options.store.claim(scope, key, now(), ttlMs, staleMs)
+      const found = await claimWaiting(scope, key)
       if (found.state === 'in_progress') {
         throw new ApiProblem(
           'idempotency_key_in_progress',
@@ -80,13 +121,26 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
     },
     async release(request) {
       const held = request.idempotency
-      if (held?.state !== 'claimed') return
+      if (held === null) return
+      if (held.state === 'claimed') {
+        request.idempotency = { state: 'done', scope: held.scope, key: held.key }
+        await options.store.release(held.scope, held.key)
+      }
+      finish(held.scope, held.key)
+    },
+    completed(request) {
+      const held = request.idempotency
+      if (held === null) return
       request.idempotency = { state: 'done', scope: held.scope, key: held.key }
-      await options.store.release(held.scope, held.key)
+      finish(held.scope, held.key)
     },
     fingerprint(body) {
       const canonical = JSON.stringify(body, Object.keys(body).sort())
       return createHash('sha256').update(canonical).digest('base64url')
     },
   }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
 }

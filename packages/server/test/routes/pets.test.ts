@@ -91,7 +91,7 @@ describe('createPet', () => {
   })
 
   it('401 before any validation or media-type check', async () => {
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       {},
       { authorization: 'Bearer nope' },
       { authorization: `Basic ${key}` },

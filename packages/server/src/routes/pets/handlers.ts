@@ -81,7 +81,7 @@ export function createPetRoutes(
       held?.state === 'claimed'
         ? await store.pets.create(draft, { scope: held.scope, key: held.key, fingerprint, respond })
         : await store.pets.create(draft)
-    if (held !== null) request.idempotency = { state: 'done', scope: held.scope, key: held.key }
+    idempotency.completed(request)
     reply.code(201).header('location', `${petsPath}/${pet.id}`)
     return pet
   }

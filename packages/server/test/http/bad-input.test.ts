@@ -1,0 +1,250 @@
+/**
+ * A barrage of bad and odd input: never a 5xx, always a correct Error body, nothing partially
+ * written, accepted names round-trip byte for byte, and the server stays healthy.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  call,
+  expectErrorBody,
+  expectSpecResponse,
+  postJson,
+  type Reply,
+  startWithKey,
+  type TestServer,
+} from '../helpers.js'
+
+let server: TestServer
+let auth: { authorization: string }
+const accepted: { id: number; name: string }[] = []
+
+beforeAll(async () => {
+  ;({ server, auth } = await startWithKey())
+})
+afterAll(async () => server.close())
+
+function expectRejected(reply: Reply, operationId: string, code = 'invalid_request') {
+  expect(reply.status, reply.text).toBeLessThan(500)
+  expectSpecResponse(reply, operationId)
+  expectErrorBody(reply, code)
+}
+
+async function createRaw(text: string, contentType = 'application/json') {
+  return call(`${server.api}/pets`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': contentType },
+    body: text,
+  })
+}
+
+describe('strict integers in paths and queries', () => {
+  const malformed = [
+    '010',
+    '+5',
+    '5.0',
+    '1e1',
+    '0x10',
+    '0',
+    '-1',
+    '%20',
+    '1%20',
+    '%201',
+    '%D9%A1',
+    '1_000',
+    'Infinity',
+    'NaN',
+    '9223372036854775808',
+    '18446744073709551616',
+    '99999999999999999999999',
+  ]
+
+  it.each(malformed)('petId %s is 400', async (petId) => {
+    expectRejected(await call(`${server.api}/pets/${petId}`, { headers: auth }), 'getPet')
+  })
+
+  it('an empty petId is 400 or 404, never 5xx', async () => {
+    const reply = await call(`${server.api}/pets/`, { headers: auth })
+    expect([400, 404]).toContain(reply.status)
+    expectErrorBody(reply)
+  })
+
+  it('the largest int64 petId is a well-formed unknown id: 404', async () => {
+    expectRejected(
+      await call(`${server.api}/pets/9223372036854775807`, { headers: auth }),
+      'getPet',
+      'not_found',
+    )
+    expectRejected(
+      await call(`${server.api}/pets/9007199254740993`, { headers: auth }),
+      'getPet',
+      'not_found',
+    )
+  })
+
+  it.each([...malformed, '', '101'])('limit=%s is 400', async (limit) => {
+    expectRejected(await call(`${server.api}/pets?limit=${limit}`, { headers: auth }), 'listPets')
+  })
+
+  it.each([
+    'limit=5&limit=5',
+    'status=sold&status=sold',
+    'cursor=a&cursor=b',
+    'status=',
+    'status=AVAILABLE',
+    'status[]=sold',
+  ])('%s is 400', async (query) => {
+    const reply = await call(`${server.api}/pets?${query}`, { headers: auth })
+    if (query === 'status[]=sold') {
+      expect(reply.status).toBe(200)
+      return
+    }
+    expectRejected(reply, 'listPets')
+  })
+})
+
+describe('bodies', () => {
+  it.each([
+    '{',
+    '{"name":',
+    '{"name":"Rex","categoryId":1,}',
+    "{'name':'Rex'}",
+    'nul',
+    '{"name":"Rex" "categoryId":1}',
+    '\u0000',
+    'null',
+    '"Rex"',
+    '1',
+    'true',
+    '[]',
+    '[{"name":"Rex","categoryId":1}]',
+    '   ',
+  ])('malformed or non-object body %j is 400', async (text) => {
+    expectRejected(await createRaw(text), 'createPet')
+  })
+
+  it('an empty body is 400', async () => {
+    expectRejected(await createRaw(''), 'createPet')
+  })
+
+  it('deeply nested JSON is 400, not a crash', async () => {
+    const depth = 20_000
+    expectRejected(await createRaw(`${'['.repeat(depth)}${']'.repeat(depth)}`), 'createPet')
+    expectRejected(
+      await createRaw(`${'{"a":'.repeat(depth / 2)}1${'}'.repeat(depth / 2)}`),
+      'createPet',
+    )
+    expectRejected(
+      await createRaw(`{"name":${'['.repeat(depth)}${']'.repeat(depth)},"categoryId":1}`),
+      'createPet',
+    )
+  })
+
+  it('a body over 64 KiB is 413, one just under is judged on its content', async () => {
+    expectRejected(
+      await createRaw(`{"name":"${'x'.repeat(66_000)}","categoryId":1}`),
+      'createPet',
+      'payload_too_large',
+    )
+    expectRejected(await createRaw(`{"name":"${'x'.repeat(65_000)}","categoryId":1}`), 'createPet')
+  })
+
+  it.each([
+    { name: 5, categoryId: 1 },
+    { name: null, categoryId: 1 },
+    { name: ['Rex'], categoryId: 1 },
+    { name: { first: 'Rex' }, categoryId: 1 },
+    { name: 'Rex', categoryId: true },
+    { name: 'Rex', categoryId: null },
+    { name: 'Rex', categoryId: -1 },
+    { name: 'Rex', categoryId: 1e300 },
+    { name: 'Rex', categoryId: 1, status: 1 },
+    { name: 'Rex', categoryId: 1, status: null },
+    { name: 'Rex', categoryId: 1, extra: true },
+  ])('wrong types %j are 400', async (body) => {
+    expectRejected(await postJson(`${server.api}/pets`, body, auth), 'createPet')
+  })
+
+  it.each([
+    '{"name":"x","categoryId":1,"__proto__":{"polluted":true}}',
+    '{"name":"x","categoryId":1,"constructor":{"prototype":{"polluted":true}}}',
+    '{"__proto__":{"name":"x","categoryId":1}}',
+  ])('prototype keys %s are 400 and pollute nothing', async (text) => {
+    expectRejected(await createRaw(text), 'createPet')
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
+  it.each([
+    'text/plain',
+    'application/xml',
+    'multipart/form-data; boundary=x',
+    'application/x-www-form-urlencoded',
+    'application/json-patch+json',
+    'application/json; charset=latin1',
+  ])('content type %s is 415', async (type) => {
+    expectRejected(
+      await createRaw('{"name":"Rex","categoryId":1}', type),
+      'createPet',
+      'unsupported_media_type',
+    )
+  })
+})
+
+describe('names', () => {
+  const good = [
+    'Zoë',
+    '🐕‍🦺 Service dog',
+    'e\u0301clair',
+    '小狗',
+    'שלום',
+    "Robert'); DROP TABLE pets;--",
+    '<script>alert(1)</script>',
+    '$' + '{jndi:ldap://x}',
+    '../../etc/passwd',
+    '%s%n',
+    ' leading and trailing ',
+    '🐈'.repeat(100),
+    'x'.repeat(100),
+  ]
+
+  it.each(good)('accepts %j and returns it byte for byte', async (name) => {
+    const reply = await postJson(`${server.api}/pets`, { name, categoryId: 1 }, auth)
+    expectSpecResponse(reply, 'createPet')
+    expect(reply.status).toBe(201)
+    const pet = reply.body as { id: number; name: string }
+    expect(Buffer.from(pet.name)).toEqual(Buffer.from(name))
+    const read = await call(`${server.api}/pets/${pet.id}`, { headers: auth })
+    expect(Buffer.from((read.body as { name: string }).name)).toEqual(Buffer.from(name))
+    accepted.push(pet)
+  })
+
+  it.each([
+    ['101 code points', JSON.stringify('🐈'.repeat(101))],
+    ['NUL', '"a\\u0000b"'],
+    ['a newline', '"a\\nb"'],
+    ['a tab', '"a\\tb"'],
+    ['unit separator', '"a\\u001fb"'],
+    ['DEL', '"a\\u007fb"'],
+    ['a lone high surrogate', '"a\\ud800b"'],
+    ['a lone low surrogate', '"\\udc00"'],
+    ['only white space', '"\\u00a0 \\u2003"'],
+  ])('rejects a name with %s', async (_, nameJson) => {
+    const reply = await createRaw(`{"name":${nameJson},"categoryId":1}`)
+    expectRejected(reply, 'createPet')
+    expect((reply.body as { message: string }).message).toContain('body.name')
+  })
+})
+
+it('wrote exactly the accepted pets and is still healthy', async () => {
+  const seen: { id: number; name: string }[] = []
+  let url: string | undefined = `${server.api}/pets?limit=100`
+  while (url !== undefined) {
+    const page = await call(url, { headers: auth })
+    expect(page.status).toBe(200)
+    seen.push(...(page.body as { id: number; name: string }[]))
+    const next = page.headers.get('link')?.match(/<([^>]+)>; rel="next"/)?.[1]
+    url = next === undefined ? undefined : `${server.url}${next}`
+  }
+  expect(seen.map(({ id, name }) => ({ id, name }))).toEqual(
+    accepted.map(({ id, name }) => ({ id, name })),
+  )
+  expect((await call(`${server.url}/healthz`)).status).toBe(200)
+})
