@@ -1,12 +1,6 @@
 /**
  * Time as the client sees it: when "now" is and how to wait. Retries and pacing take a `Clock`
  * so tests (and callers with their own schedulers) can replace real waiting.
- *
- * @example
- * ```ts
- * import { systemClock } from '@petstore/client'
- * await systemClock.sleep(250, AbortSignal.timeout(1000))
- * ```
  */
 export interface Clock {
   /** Milliseconds since the Unix epoch. */
@@ -15,7 +9,15 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>
 }
 
-/** The real clock: `Date.now` and an abortable `setTimeout`. */
+/**
+ * The real clock: `Date.now` and an abortable `setTimeout`.
+ *
+ * @example
+ * ```ts
+ * const logged: Clock = { ...systemClock, sleep: (ms, signal) => (console.info(`waiting ${ms} ms`), systemClock.sleep(ms, signal)) }
+ * const client = createPetstoreClient({ baseUrl, apiKey, clock: logged })
+ * ```
+ */
 export const systemClock: Clock = {
   now: () => Date.now(),
   sleep: (ms, signal) =>

@@ -21,18 +21,13 @@ import { type RetryOptions, retry } from './middleware/retry.js'
 import { operationIds } from './operations.js'
 
 export type { Clock } from './clock.js'
-export { anySignal, systemClock } from './clock.js'
+export { systemClock } from './clock.js'
 export type { FetchResult, PetstoreErrorCode } from './errors.js'
 export { PetstoreConnectionError, PetstoreError, PetstoreTimeoutError, unwrap } from './errors.js'
-export type { LinkValue } from './http/link.js'
-export { findLink, parseLinks } from './http/link.js'
 export type { RateLimitInfo, RateLimitWindow } from './http/rate-limit-headers.js'
-export { parseRateLimit } from './http/rate-limit-headers.js'
-export { parseRetryAfter } from './http/retry-after.js'
-export { newIdempotencyKey } from './idempotency-key.js'
 export { auth } from './middleware/auth.js'
 export type { DeprecationNotice, DeprecationOptions } from './middleware/deprecation.js'
-export { deprecation, formatDeprecation, warnDeprecation } from './middleware/deprecation.js'
+export { deprecation, warnDeprecation } from './middleware/deprecation.js'
 export type {
   RateLimitContext,
   RateLimitMiddleware,
@@ -41,7 +36,6 @@ export type {
 export { rateLimit } from './middleware/rate-limit.js'
 export type { Pacer, RetryCallOptions, RetryEvent, RetryOptions } from './middleware/retry.js'
 export { retry } from './middleware/retry.js'
-export { operationIds } from './operations.js'
 export type { Page, PaginateOptions } from './paginate.js'
 export { paginate, paginatePages } from './paginate.js'
 

@@ -42,8 +42,10 @@ export async function* paginatePages(
     const next = findLink(response.headers, 'next', response.url)
     yield { pets: data, response, next }
     if (!next) return
-    // The next link carries every parameter (limit, status, cursor); send them as given.
-    query = Object.fromEntries(new URL(next).searchParams) as unknown as ListQuery
+    // The next link carries every parameter (limit, status, cursor); send them as given. The base
+    // only matters for a relative link (a response built by middleware has no URL).
+    const { searchParams } = new URL(next, 'http://next.invalid')
+    query = Object.fromEntries(searchParams) as unknown as ListQuery
   }
 }
 

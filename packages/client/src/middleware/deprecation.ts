@@ -50,9 +50,14 @@ export function formatDeprecation(notice: DeprecationNotice): string {
 }
 
 /**
- * Warns the way the runtime expects: `process.emitWarning` in Node (shown once, silenced by
+ * Warns the way the runtime expects: `process.emitWarning` in Node (silenced by
  * `--no-deprecation`), `console.warn` in browsers. Found on `globalThis` so no Node module is
- * imported.
+ * imported. The default `onDeprecation`.
+ *
+ * @example
+ * ```ts
+ * createPetstoreClient({ baseUrl, apiKey, onDeprecation: (notice) => { metrics.count(notice.operation); warnDeprecation(notice) } })
+ * ```
  */
 export function warnDeprecation(notice: DeprecationNotice): void {
   const { process } = globalThis as { process?: { emitWarning?: EmitWarning } }
