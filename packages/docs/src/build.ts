@@ -12,16 +12,22 @@ import { enhancements } from './enhancements.js'
 import { appendToBody, appendToHead, prependToHead } from './html.js'
 import { findRemoteFetches, inlineRemoteAssets } from './offline.js'
 import type { OpenApiDocument } from './openapi.js'
+import { withOperationIds } from './operation-ids.js'
 import { renderWithRedocly } from './redocly.js'
 import { tryItData } from './try-it-data.js'
 
 /** The files of a built site, relative to its folder. */
 export const siteFiles = ['index.html', 'openapi.json', 'openapi.yaml'] as const
 
-/** What the rendered page shows: the spec with code samples and sunset badges added. */
+/** What the rendered page shows: the spec with code samples, sunset badges and ids added. */
 export function renderedSpec(spec: OpenApiDocument): OpenApiDocument {
-  return withSunsetBadges(withCodeSamples(spec))
+  return withOperationIds(withSunsetBadges(withCodeSamples(spec)))
 }
+
+/** Inline, so that browsers do not ask the host for `/favicon.ico`. */
+const favicon = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="8" fill="#0044d4"/></svg>',
+)}`
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
@@ -44,7 +50,12 @@ export async function buildSite(spec: OpenApiDocument, outDir: string): Promise<
     const summary = typeof spec.info.summary === 'string' ? spec.info.summary : spec.info.title
     html = appendToHead(
       html,
-      `<meta name="description" content="${escapeAttribute(summary)}">\n${added.head}\n`,
+      [
+        `<meta name="description" content="${escapeAttribute(summary)}">`,
+        `<link rel="icon" href="${favicon}">`,
+        added.head,
+        '',
+      ].join('\n'),
     )
     html = appendToBody(html, `${added.body}\n`)
     const remote = findRemoteFetches(html)

@@ -47,6 +47,7 @@ export interface Badge {
 export interface Operation {
   operationId?: string
   summary?: string
+  description?: string
   deprecated?: boolean
   parameters?: (Parameter | Reference)[]
   requestBody?: { required?: boolean; content?: Record<string, MediaType> } | Reference

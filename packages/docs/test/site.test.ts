@@ -1,0 +1,182 @@
+/**
+ * The built site in headless Chromium, served as a static host would serve dist/ and as the
+ * service serves it at /docs: everything a newcomer needs renders, search works, the try-it
+ * console sends real requests, and the page requests nothing from any other host.
+ */
+import { type RunningPetstore, startPetstore } from '@petstore/server'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  checkIntroduction,
+  checkOperations,
+  checkRecord,
+  checkSearch,
+  openDocs,
+  screenshot,
+} from './docs-page.js'
+import { distDir, launchChromium, type Served, serveStatic, spec } from './helpers.js'
+
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+/**
+ * Opens the console, picks an operation, fills the key and parameters and sends; returns the
+ * status line.
+ */
+async function tryIt(
+  page: Page,
+  operationId: string,
+  apiKey: string,
+  parameters: Record<string, string> = {},
+): Promise<string> {
+  const panel = page.getByRole('complementary', { name: 'Try it console' })
+  if (!(await panel.isVisible())) await page.locator('.ps-tryit-toggle').click()
+  await panel.locator('select[name=operation]').selectOption(operationId)
+  await panel.locator('input[name=apiKey]').fill(apiKey)
+  for (const [name, value] of Object.entries(parameters)) {
+    await panel.locator(`input[data-param="${name}"]`).fill(value)
+  }
+  await panel.getByRole('button', { name: 'Send request' }).click()
+  const status = panel.getByRole('status')
+  await expect.poll(() => status.getAttribute('data-outcome')).not.toBe('pending')
+  return status.innerText()
+}
+
+function pageOf(opened: { page: Page }): Page {
+  return opened.page
+}
+
+describe('dist/ served as static files', () => {
+  let served: Served
+
+  beforeAll(async () => {
+    served = await serveStatic(distDir)
+  })
+
+  afterAll(async () => {
+    await served?.close()
+  })
+
+  it('explains the API, finds operations by id and stays on this host', async () => {
+    const { page, record } = await openDocs(browser, `${served.url}/`)
+    await checkIntroduction(page)
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await screenshot(page, 'static-light')
+    await checkOperations(page)
+    await screenshot(page, 'static-get-pet')
+    await checkSearch(page, 'createPet', 'Add a pet')
+    checkRecord(record)
+    await page.context().close()
+  })
+
+  it('follows a dark colour scheme, console included', async () => {
+    const opened = await openDocs(browser, `${served.url}/#/pets/createpet`, 'dark')
+    const page = pageOf(opened)
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+      true,
+    )
+    await page.locator('.ps-tryit-toggle').click()
+    const background = await page
+      .locator('#ps-tryit')
+      .evaluate((panel) => getComputedStyle(panel).backgroundColor)
+    const [red = 255, green = 255, blue = 255] = (background.match(/\d+/g) ?? []).map(Number)
+    expect((red + green + blue) / 3).toBeLessThan(100)
+    await screenshot(page, 'static-dark-try-it')
+    checkRecord(opened.record)
+    await page.context().close()
+  })
+
+  it('offers the bundled spec for download next to the page', async () => {
+    const { page, record } = await openDocs(browser, `${served.url}/`)
+    const downloads = await page.evaluate(async () => {
+      const results: Record<string, number> = {}
+      for (const name of ['openapi.json', 'openapi.yaml']) {
+        results[name] = (await fetch(new URL(name, location.href))).status
+      }
+      return results
+    })
+    expect(downloads).toEqual({ 'openapi.json': 200, 'openapi.yaml': 200 })
+    checkRecord(record)
+    await page.context().close()
+  })
+
+  it('sends try-it requests to this origin’s /v1', async () => {
+    const { page, record } = await openDocs(browser, `${served.url}/`)
+    // A static host has no API: the console must still send the request, to this origin.
+    expect(await tryIt(page, 'listPets', 'psk_test')).toMatch(/^404/)
+    expect(record.requests).toContain(`${served.url}/v1/pets`)
+    await page.context().close()
+  })
+})
+
+describe('dist/ below a mount path', () => {
+  let served: Served
+
+  beforeAll(async () => {
+    served = await serveStatic(distDir, '/docs/')
+  })
+
+  afterAll(async () => {
+    await served?.close()
+  })
+
+  it('resolves its downloads under the mount path even when opened without a slash', async () => {
+    const { page, record } = await openDocs(browser, `${served.url}/docs`)
+    expect(new URL(page.url()).pathname).toBe('/docs/')
+    const status = await page.evaluate(
+      async () => (await fetch(new URL('openapi.json', location.href))).status,
+    )
+    expect(status).toBe(200)
+    checkRecord(record)
+    await page.context().close()
+  })
+})
+
+describe('the service’s /docs', () => {
+  let petstore: RunningPetstore
+  let apiKey: string
+
+  beforeAll(async () => {
+    petstore = await startPetstore({ docsDir: distDir })
+    apiKey = await petstore.issueKey({ plan: 'free' })
+  })
+
+  afterAll(async () => {
+    await petstore?.close()
+  })
+
+  it('explains the API, finds operations by id and stays on this host', async () => {
+    const { page, record } = await openDocs(browser, `${petstore.url}/docs`)
+    await checkIntroduction(page)
+    await checkOperations(page)
+    await checkSearch(page, 'createPet', 'Add a pet')
+    checkRecord(record)
+    await page.context().close()
+  })
+
+  it('runs every operation from the try-it console with a real key', async () => {
+    const { page, record } = await openDocs(browser, `${petstore.url}/docs`)
+    expect(await tryIt(page, 'createPet', apiKey)).toMatch(/^201/)
+    const created = JSON.parse(await page.locator('.ps-tryit-body').innerText()) as { id: number }
+    expect(created).toMatchObject({ id: expect.any(Number), name: 'Rex' })
+    expect(await tryIt(page, 'listPets', apiKey)).toMatch(/^200/)
+    expect(await page.locator('.ps-tryit-headers').innerText()).toMatch(/x-ratelimit-remaining/i)
+    expect(await tryIt(page, 'getPet', apiKey, { petId: String(created.id) })).toMatch(/^200/)
+    expect(await page.locator('.ps-tryit-headers').innerText()).toMatch(/^sunset: /im)
+    await screenshot(page, 'service-try-it')
+    checkRecord(record)
+    await page.context().close()
+  })
+
+  it('is the spec the service serves', async () => {
+    const served = await (await fetch(`${petstore.url}/v1/openapi.json`)).json()
+    expect(served).toEqual(spec)
+  })
+})
