@@ -19,9 +19,9 @@ export function descriptionSections(): string[] {
 
 /** The rate-limit headers a successful `listPets` response documents. */
 export function rateLimitHeaders(): string[] {
-  const response = (spec.paths['/pets']?.get as { responses: Record<string, { headers: object }> })
-    .responses['200']
-  return Object.keys(response?.headers ?? {}).filter((name) => /ratelimit/i.test(name))
+  const listPets = listOperations(spec).find((entry) => entry.operation.operationId === 'listPets')
+  const ok = listPets?.operation.responses?.['200'] as { headers?: object } | undefined
+  return Object.keys(ok?.headers ?? {}).filter((name) => /ratelimit/i.test(name))
 }
 
 export interface OpenedPage {
@@ -63,7 +63,7 @@ export async function checkIntroduction(page: Page): Promise<void> {
   for (const [plan, limits] of Object.entries(planLimits)) {
     const row = plans.locator('tr', { hasText: new RegExp(`^\\s*${plan}`, 'i') })
     await expect.poll(() => row.count()).toBe(1)
-    const text = await row.innerText()
+    const text = (await row.textContent()) ?? ''
     for (const limit of [limits.perMinute, limits.perDay]) {
       if (limit !== null) expect(text).toContain(limit.toLocaleString('en-US'))
     }
@@ -119,7 +119,9 @@ export async function checkSearch(page: Page, operationId: string, summary: stri
     .toBe(true)
   await input.fill(operationId)
   const first = page.locator('[data-component-name="Search/SearchItem"]').first()
-  await expect.poll(() => first.innerText().catch(() => '')).toContain(summary)
+  await expect
+    .poll(async () => (await first.textContent().catch(() => '')) ?? '')
+    .toContain(summary)
   await page.keyboard.press('Escape')
 }
 

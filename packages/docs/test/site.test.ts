@@ -46,7 +46,7 @@ async function tryIt(
   await panel.getByRole('button', { name: 'Send request' }).click()
   const status = panel.getByRole('status')
   await expect.poll(() => status.getAttribute('data-outcome')).not.toBe('pending')
-  return status.innerText()
+  return (await status.textContent()) ?? ''
 }
 
 function pageOf(opened: { page: Page }): Page {
@@ -164,12 +164,14 @@ describe('the service’s /docs', () => {
   it('runs every operation from the try-it console with a real key', async () => {
     const { page, record } = await openDocs(browser, `${petstore.url}/docs`)
     expect(await tryIt(page, 'createPet', apiKey)).toMatch(/^201/)
-    const created = JSON.parse(await page.locator('.ps-tryit-body').innerText()) as { id: number }
+    const created = JSON.parse((await page.locator('.ps-tryit-body').textContent()) ?? '') as {
+      id: number
+    }
     expect(created).toMatchObject({ id: expect.any(Number), name: 'Rex' })
     expect(await tryIt(page, 'listPets', apiKey)).toMatch(/^200/)
-    expect(await page.locator('.ps-tryit-headers').innerText()).toMatch(/x-ratelimit-remaining/i)
+    expect(await page.locator('.ps-tryit-headers').textContent()).toMatch(/x-ratelimit-remaining/i)
     expect(await tryIt(page, 'getPet', apiKey, { petId: String(created.id) })).toMatch(/^200/)
-    expect(await page.locator('.ps-tryit-headers').innerText()).toMatch(/^sunset: /im)
+    expect(await page.locator('.ps-tryit-headers').textContent()).toMatch(/^sunset: /im)
     await screenshot(page, 'service-try-it')
     checkRecord(record)
     await page.context().close()
