@@ -88,6 +88,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })
+  // While shutting down, answer in-flight requests with `Connection: close` so that keep-alive
+  // clients do not hold the server open after their response (server.close waits for them).
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close')
+    done(null, payload)
+  })
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {
@@ -139,6 +149,7 @@ function rateLimitFromConfig(app: FastifyInstance, config: Config): RateLimitHoo
   app.addHook('onClose', async () => limiter.close())
   return createRateLimitHook({
     limiter,
+    windows: config.rateLimitWindows,
     banThreshold: config.banThreshold,
     banSeconds: config.banSeconds,
   })

@@ -1,0 +1,129 @@
+/** The operator CLI end to end on a real database file, in process and as `dist/cli/main.js`. */
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runCli } from '../../src/cli/run.js'
+import { call, startTestServer } from '../helpers.js'
+
+const mainJs = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'cli', 'main.js')
+let dir: string
+let count = 0
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'petstore-cli-'))
+})
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+async function cli(args: string[], dbPath: string) {
+  let stdout = ''
+  let stderr = ''
+  const code = await runCli(args, {
+    env: { PETSTORE_DB: dbPath },
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+  })
+  return { code, stdout, stderr }
+}
+
+const newDb = () => join(dir, `cli-${++count}.db`)
+
+describe('keys', () => {
+  it('create prints the raw key alone on stdout; list and revoke manage it; a revoked key is 401', async () => {
+    const dbPath = newDb()
+    const created = await cli(['keys', 'create', '--plan', 'pro', '--name', 'ci'], dbPath)
+    expect(created.code).toBe(0)
+    expect(created.stdout).toMatch(/^psk_live_[0-9a-f]{48}\n$/)
+    expect(created.stderr).toContain('created key key_')
+    const rawKey = created.stdout.trim()
+
+    const listed = await cli(['keys', 'list', '--json'], dbPath)
+    const keys = JSON.parse(listed.stdout) as Record<string, unknown>[]
+    expect(keys).toEqual([
+      { id: expect.stringMatching(/^key_/), name: 'ci', plan: 'pro', perMinute: 300, perDay: 10000, createdAt: expect.any(String), revokedAt: null },
+    ])
+    expect(listed.stdout).not.toContain(rawKey)
+    const table = await cli(['keys', 'list'], dbPath)
+    expect(table.stdout).toContain('ci')
+    expect(table.stdout).toContain('pro')
+
+    const server = await startTestServer({ dbPath })
+    try {
+      const auth = { authorization: `Bearer ${rawKey}` }
+      expect((await call(`${server.api}/pets`, { headers: auth })).status).toBe(200)
+      const revoked = await cli(['keys', 'revoke', String(keys[0]?.id)], dbPath)
+      expect(revoked.code).toBe(0)
+      expect(revoked.stdout).toBe('')
+      const after = await call(`${server.api}/pets`, { headers: auth })
+      expect(after.status).toBe(401)
+      expect(after.headers.get('www-authenticate')).toContain('error="invalid_token"')
+    } finally {
+      await server.close()
+    }
+    const relisted = JSON.parse((await cli(['keys', 'list', '--json'], dbPath)).stdout) as { revokedAt: string | null }[]
+    expect(relisted[0]?.revokedAt).toEqual(expect.any(String))
+  })
+
+  it('enterprise keys carry their own numbers, even a day below the minute', async () => {
+    const dbPath = newDb()
+    expect((await cli(['keys', 'create', '--plan', 'enterprise', '--per-minute', '5000', '--per-day', '100'], dbPath)).code).toBe(0)
+    const [key] = JSON.parse((await cli(['keys', 'list', '--json'], dbPath)).stdout) as { perMinute: number; perDay: number }[]
+    expect(key).toMatchObject({ plan: 'enterprise', perMinute: 5000, perDay: 100, name: null })
+  })
+
+  it.each([
+    [['keys', 'create'], '--plan'],
+    [['keys', 'create', '--plan', 'gold'], '--plan must be one of'],
+    [['keys', 'create', '--plan', 'enterprise', '--per-minute', '5'], 'needs both'],
+    [['keys', 'create', '--plan', 'free', '--per-minute', '5', '--per-day', '9'], 'enterprise only'],
+    [['keys', 'create', '--plan', 'enterprise', '--per-minute', '0', '--per-day', '9'], '--per-minute'],
+    [['keys', 'create', '--plan', 'enterprise', '--per-minute', '1.5', '--per-day', '9'], '--per-minute'],
+    [['keys', 'create', '--plan', 'free', '--bogus'], 'bogus'],
+    [['keys', 'revoke'], 'id'],
+    [['keys', 'frobnicate'], 'frobnicate'],
+    [['keys'], 'subcommand'],
+    [['seed'], '--pets'],
+    [['seed', '--pets', 'many'], '--pets'],
+    [['launch'], 'launch'],
+  ])('%j is a one-line usage error, exit 2', async (args, message) => {
+    const dbPath = newDb()
+    const result = await cli(args, dbPath)
+    expect(result.code).toBe(2)
+    expect(result.stdout).toBe('')
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1)
+    expect(result.stderr).toContain(message)
+    expect(existsSync(dbPath)).toBe(false)
+  })
+
+  it('revoking an unknown id fails with exit 1', async () => {
+    const result = await cli(['keys', 'revoke', 'key_nope'], newDb())
+    expect([result.code, result.stdout]).toEqual([1, ''])
+    expect(result.stderr).toContain('key_nope')
+  })
+})
+
+it('seed creates demo pets the API serves', async () => {
+  const dbPath = newDb()
+  expect((await cli(['seed', '--pets', '25'], dbPath)).code).toBe(0)
+  const server = await startTestServer({ dbPath })
+  try {
+    const key = await server.issueKey({ plan: 'free' })
+    const page = await call(`${server.api}/pets?limit=100`, { headers: { authorization: `Bearer ${key}` } })
+    expect(page.body).toHaveLength(25)
+  } finally {
+    await server.close()
+  }
+})
+
+it('the built CLI writes only the key to stdout', () => {
+  if (!existsSync(mainJs)) throw new Error('dist/cli/main.js is missing: run pnpm --filter @petstore/server build')
+  const env = { PATH: process.env.PATH ?? '', PETSTORE_DB: newDb() }
+  const created = spawnSync(process.execPath, [mainJs, 'keys', 'create', '--plan', 'free'], { env, encoding: 'utf8' })
+  expect(created.status).toBe(0)
+  expect(created.stdout).toMatch(/^psk_live_[0-9a-f]{48}\n$/)
+  const bad = spawnSync(process.execPath, [mainJs, 'keys', 'create', '--plan', 'gold'], { env, encoding: 'utf8' })
+  expect([bad.status, bad.stdout]).toEqual([2, ''])
+  expect(bad.stderr.trimEnd().split('\n')).toHaveLength(1)
+})

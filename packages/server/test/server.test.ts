@@ -1,0 +1,171 @@
+/**
+ * The built server as an operator runs it (`node dist/server.js`, configured by env): start-up
+ * messages, logs, durability under SIGKILL, draining on SIGTERM, and fail-fast configuration.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { issueApiKey } from '../src/auth/api-key.js'
+import { openSqliteStore } from '../src/store/sqlite.js'
+import { postJson } from './helpers.js'
+
+const serverJs = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'server.js')
+let dir: string
+let count = 0
+
+beforeAll(() => {
+  if (!existsSync(serverJs)) throw new Error('dist/server.js is missing: run pnpm --filter @petstore/server build')
+  dir = mkdtempSync(join(tmpdir(), 'petstore-server-'))
+})
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+interface Child {
+  process: ChildProcess
+  url: string
+  stdout: () => string
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+  /** Resolves when a stdout line contains `text`. */
+  waitFor(text: string): Promise<void>
+}
+
+async function startChild(env: Record<string, string>): Promise<Child> {
+  const child = spawn(process.execPath, [serverJs], {
+    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  const waiters: { text: string; resolve: () => void }[] = []
+  child.stdout?.on('data', (chunk) => {
+    out += chunk
+    for (const waiter of [...waiters]) {
+      if (out.includes(waiter.text)) {
+        waiters.splice(waiters.indexOf(waiter), 1)
+        waiter.resolve()
+      }
+    }
+  })
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  )
+  const waitFor = (text: string) =>
+    out.includes(text) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ text, resolve }))
+  await Promise.race([waitFor('listening on'), exited.then(() => Promise.reject(new Error(`server exited: ${out}`)))])
+  const url = /listening on (http:\/\/[^/\s]+)\/v1/.exec(out)?.[1] ?? ''
+  return { process: child, url, stdout: () => out, exited, waitFor }
+}
+
+async function keyFor(dbPath: string): Promise<{ authorization: string; raw: string }> {
+  const store = openSqliteStore(dbPath)
+  const { rawKey } = await issueApiKey(store.keys, { plan: 'enterprise', perMinute: 100_000, perDay: 100_000 })
+  await store.close()
+  return { authorization: `Bearer ${rawKey}`, raw: rawKey }
+}
+
+const newDb = () => join(dir, `db-${++count}`, 'petstore.db')
+
+describe('running', () => {
+  it('says where it listens, where the docs are and how to create a key; logs carry request ids, never keys', async () => {
+    const dbPath = newDb()
+    const child = await startChild({ PETSTORE_DB: dbPath })
+    expect(child.stdout()).toContain(`${child.url}/docs`)
+    expect(child.stdout()).toContain('pnpm petstore keys create --plan free')
+    const { authorization, raw } = await keyFor(dbPath)
+    const reply = await fetch(`${child.url}/v1/pets`, { headers: { authorization, 'x-request-id': 'trace-me-42' } })
+    expect(reply.status).toBe(200)
+    await fetch(`${child.url}/v1/pets`, { headers: { authorization: `Bearer ${raw}x` } })
+    child.process.kill('SIGTERM')
+    expect((await child.exited).code).toBe(0)
+    const lines = child.stdout().trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(lines.some((line) => line.requestId === 'trace-me-42' && line.statusCode === 200)).toBe(true)
+    expect(child.stdout()).not.toContain(raw)
+    expect(child.stdout().toLowerCase()).not.toContain('bearer')
+  })
+
+  it('loses no acknowledged pet when killed with SIGKILL right after its 201s', async () => {
+    const dbPath = newDb()
+    const child = await startChild({ PETSTORE_DB: dbPath })
+    const { authorization } = await keyFor(dbPath)
+    const created: { id: number; name: string }[] = []
+    await Promise.all(
+      Array.from({ length: 4 }, async (_, lane) => {
+        for (let index = 0; index < 10; index++) {
+          const reply = await postJson(`${child.url}/v1/pets`, { name: `durable ${lane}-${index}`, categoryId: 1 }, { authorization })
+          expect(reply.status).toBe(201)
+          created.push(reply.body as { id: number; name: string })
+        }
+      }),
+    )
+    child.process.kill('SIGKILL')
+    expect((await child.exited).signal).toBe('SIGKILL')
+    const store = openSqliteStore(dbPath)
+    for (const pet of created) expect(await store.pets.get(pet.id)).toMatchObject(pet)
+    await store.close()
+  })
+
+  it('drains an in-flight request on SIGTERM, then exits 0', async () => {
+    const dbPath = newDb()
+    const child = await startChild({ PETSTORE_DB: dbPath })
+    const { authorization } = await keyFor(dbPath)
+    const body = JSON.stringify({ name: 'Drained', categoryId: 1 })
+    const url = new URL(`${child.url}/v1/pets`)
+    const held = httpRequest({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname,
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
+    })
+    const response = new Promise<number>((resolve, reject) => {
+      held.on('response', (reply) => {
+        reply.resume()
+        reply.on('end', () => resolve(reply.statusCode ?? 0))
+      })
+      held.on('error', reject)
+    })
+    await new Promise<void>((resolve) => held.once('continue', () => resolve()))
+    child.process.kill('SIGTERM')
+    await child.waitFor('draining')
+    held.end(body)
+    expect(await response).toBe(201)
+    expect((await child.exited).code).toBe(0)
+    const store = openSqliteStore(dbPath)
+    expect((await store.pets.list({ limit: 10 })).pets.map((pet) => pet.name)).toEqual(['Drained'])
+    await store.close()
+  })
+})
+
+describe('configuration', () => {
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ PETSTORE_CORS_ORIGINS: 'not an origin' }, 'PETSTORE_CORS_ORIGINS'],
+    [{ PETSTORE_BAN_THRESHOLD: '0' }, 'PETSTORE_BAN_THRESHOLD'],
+    [{ PETSTORE_BAN_SECONDS: '-5' }, 'PETSTORE_BAN_SECONDS'],
+    [{ DATABASE_URL: 'mysql://db' }, 'DATABASE_URL'],
+    [{ PETSTORE_CURSOR_SECRET: 'short' }, 'PETSTORE_CURSOR_SECRET'],
+  ])('%j fails start with one clear line and a non-zero exit', async (env, name) => {
+    const child = spawn(process.execPath, [serverJs], {
+      env: { PATH: process.env.PATH ?? '', PETSTORE_DB: newDb(), PORT: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stderr = ''
+    let stdout = ''
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk
+    })
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk
+    })
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+    expect(code).not.toBe(0)
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1)
+    expect(stderr).toContain(name)
+    expect(stderr).not.toMatch(/\n\s+at /)
+    expect(stdout).toBe('')
+  })
+})
