@@ -88,4 +88,4 @@ it('works in a browser: CORS, idempotent POST, pagination, rate limits, console.
   expect(result.remaining).toBeGreaterThan(0)
   expect(warnings).toHaveLength(1)
   expect(warnings[0]).toMatch(/^DeprecationWarning: getPet \(GET \/pets\/\{petId\}\) is deprecated/)
-})
+}, 30_000)
