@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs'
 import { dirname, isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { productionWindows, type WindowLengths } from './rate-limit/quotas.js'
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
 
@@ -23,6 +24,8 @@ export interface Config {
   banThreshold: number
   /** Ban length in seconds. `PETSTORE_BAN_SECONDS`, default 900. */
   banSeconds: number
+  /** Rate-limit window lengths, a minute and a day; not read from the environment (tests). */
+  rateLimitWindows: WindowLengths
   /** Allowed CORS origins, or `*`. `PETSTORE_CORS_ORIGINS` (comma list), default `*`. */
   corsOrigins: '*' | readonly string[]
   /** The built docs directory served at `/docs`. `PETSTORE_DOCS_DIR`, default `packages/docs/dist`. */
@@ -85,6 +88,7 @@ export function loadConfig(
     redisUrl: url('REDIS_URL', read('REDIS_URL'), ['redis:', 'rediss:']),
     banThreshold: integer('PETSTORE_BAN_THRESHOLD', read('PETSTORE_BAN_THRESHOLD'), 10, 1, 1e6),
     banSeconds: integer('PETSTORE_BAN_SECONDS', read('PETSTORE_BAN_SECONDS'), 900, 1, 86400 * 30),
+    rateLimitWindows: productionWindows,
     corsOrigins: origins(read('PETSTORE_CORS_ORIGINS')),
     docsDir: filePath(read('PETSTORE_DOCS_DIR')) ?? resolve(packageRoot, '..', 'docs', 'dist'),
     cursorSecret: secret(read('PETSTORE_CURSOR_SECRET')),

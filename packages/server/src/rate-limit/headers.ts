@@ -26,18 +26,16 @@ export function wholeSeconds(ms: number): number {
  * is used up and outlasts the ban).
  *
  * @param policy the precomputed `RateLimit-Policy` value of the windows
- * @param nowMs Unix time in milliseconds, to turn the windows' ends into `X-RateLimit-Reset`
  *
  * @example
  * ```ts
- * writeRateLimitHeaders(reply, decision, '"minute";q=60;w=60, "day";q=1000;w=86400', Date.now())
+ * writeRateLimitHeaders(reply, decision, '"minute";q=60;w=60, "day";q=1000;w=86400')
  * ```
  */
 export function writeRateLimitHeaders(
   sink: HeaderSink,
   decision: LimitDecision,
   policy: string,
-  nowMs: number,
 ): void {
   const banned = decision.outcome === 'banned'
   let field = ''
@@ -62,7 +60,7 @@ export function writeRateLimitHeaders(
   if (reported === undefined) return
   sink.header('X-RateLimit-Limit', String(reported.quota.limit))
   sink.header('X-RateLimit-Remaining', String(reportedRemaining))
-  sink.header('X-RateLimit-Reset', String(Math.ceil((nowMs + reportedResetInMs) / 1000)))
+  sink.header('X-RateLimit-Reset', String(Math.ceil((decision.atMs + reportedResetInMs) / 1000)))
   sink.header('RateLimit-Policy', policy)
   sink.header('RateLimit', field)
 }

@@ -10,7 +10,12 @@ import { ApiProblem } from '../errors.js'
 import { wholeSeconds, writeRateLimitHeaders } from './headers.js'
 import type { BanPolicy, LimitDecision, RateLimiter } from './limiter.js'
 import { createMemoryRateLimiter } from './memory.js'
-import { createQuotaLookup, productionWindows, type QuotaSet } from './quotas.js'
+import {
+  createQuotaLookup,
+  productionWindows,
+  type QuotaSet,
+  type WindowLengths,
+} from './quotas.js'
 
 export type RateLimitHook = (
   request: FastifyRequest,
@@ -21,16 +26,12 @@ export type RateLimitHook = (
 export interface RateLimitHookOptions {
   /** Where the counts live (a new memory limiter); the app closes it on shutdown. */
   limiter?: RateLimiter
-  /** Length of the "minute" window in seconds (60); tests shorten it. */
-  minuteSeconds?: number
-  /** Length of the "day" window in seconds (86400); tests shorten it. */
-  daySeconds?: number
+  /** Window lengths (60 and 86400 seconds); tests shorten them. */
+  windows?: WindowLengths
   /** `PETSTORE_BAN_THRESHOLD`: requests sent while limited that ban a key (10). */
   banThreshold?: number
   /** `PETSTORE_BAN_SECONDS`: length of a ban (900). */
   banSeconds?: number
-  /** Unix time in milliseconds, for `X-RateLimit-Reset` (`Date.now`). */
-  now?: () => number
 }
 
 /**
@@ -41,11 +42,8 @@ export interface RateLimitHookOptions {
  * ```
  */
 export function createRateLimitHook(options: RateLimitHookOptions = {}): RateLimitHook {
-  const { limiter = createMemoryRateLimiter(), now = Date.now } = options
-  const quotasFor = createQuotaLookup({
-    minuteSeconds: options.minuteSeconds ?? productionWindows.minuteSeconds,
-    daySeconds: options.daySeconds ?? productionWindows.daySeconds,
-  })
+  const limiter = options.limiter ?? createMemoryRateLimiter()
+  const quotasFor = createQuotaLookup(options.windows ?? productionWindows)
   const ban: BanPolicy = {
     threshold: options.banThreshold ?? 10,
     seconds: options.banSeconds ?? 900,
@@ -57,7 +55,7 @@ export function createRateLimitHook(options: RateLimitHookOptions = {}): RateLim
       caller.kind === 'key'
         ? await limiter.consume(caller.key.id, quotas.windows, ban)
         : await limiter.consume(`ip:${caller.ip}`, quotas.windows)
-    writeRateLimitHeaders(reply, decision, quotas.policy, now())
+    writeRateLimitHeaders(reply, decision, quotas.policy)
     if (decision.outcome === 'allowed') return
     if (decision.banStarted && caller.kind === 'key') {
       // The key's id only: the raw key never reaches a log.

@@ -3,8 +3,8 @@
  * rate-limiter-flexible), a Redis one for several instances later. Every implementation passes
  * `test/rate-limit/conformance.ts`, so the hook never knows which one it talks to.
  *
- * Times are relative: milliseconds from the moment the limiter decided. The limiter's store owns
- * the clock (Redis's TTLs, the memory store's timers), so absolute times are the caller's job.
+ * Times are relative: milliseconds from the moment the limiter decided (`atMs`), because the
+ * limiter's store owns the clock (Redis's TTLs, the memory store's timers).
  */
 
 /** One fixed window's quota. */
@@ -44,6 +44,12 @@ export interface BanPolicy {
 export interface LimitDecision {
   /** `allowed`: go on; `limited`: 429 rate_limited; `banned`: 429 api_key_banned. */
   readonly outcome: 'allowed' | 'limited' | 'banned'
+  /**
+   * Unix time in milliseconds at which the limiter decided, read with the counts: the relative
+   * times below start there, so `atMs + resetInMs` is the same instant for every request of a
+   * window.
+   */
+  readonly atMs: number
   /** Every window, in the order they were given, always counting this request. */
   readonly windows: readonly WindowState[]
   /**

@@ -45,6 +45,7 @@ class MemoryRateLimiter implements RateLimiter {
   ): Promise<LimitDecision> {
     // The memory store updates synchronously when called, so counting every window and reading
     // the ban before the first await makes the whole decision atomic among concurrent requests.
+    const atMs = Date.now()
     const counting: Promise<RateLimiterRes>[] = []
     for (const quota of windows) counting.push(this.#counter(quota).consume(subject))
     const banning = ban === undefined ? undefined : this.#bans.get(subject)
@@ -63,10 +64,12 @@ class MemoryRateLimiter implements RateLimiter {
     }
 
     const banned = await banning
-    if (banned && banned.msBeforeNext > 0) return decide('banned', states, banned.msBeforeNext)
-    if (!over) return decide('allowed', states, 0)
-    if (ban === undefined) return decide('limited', states, retryInMs)
-    return this.#strike(subject, ban, states, retryInMs)
+    if (banned && banned.msBeforeNext > 0) {
+      return decide('banned', atMs, states, banned.msBeforeNext)
+    }
+    if (!over) return decide('allowed', atMs, states, 0)
+    if (ban === undefined) return decide('limited', atMs, states, retryInMs)
+    return this.#strike(subject, ban, atMs, states, retryInMs)
   }
 
   async close(): Promise<void> {
@@ -90,26 +93,28 @@ class MemoryRateLimiter implements RateLimiter {
   async #strike(
     subject: string,
     ban: BanPolicy,
+    atMs: number,
     states: WindowState[],
     retryInMs: number,
   ): Promise<LimitDecision> {
     const { consumedPoints } = await this.#strikes.consume(subject, 1, {
       customDuration: retryInMs / 1000,
     })
-    if (consumedPoints < ban.threshold) return decide('limited', states, retryInMs)
+    if (consumedPoints < ban.threshold) return decide('limited', atMs, states, retryInMs)
     if (consumedPoints > ban.threshold) {
       // A concurrent request reached the threshold first and is starting the ban.
-      return decide('banned', states, ban.seconds * 1000)
+      return decide('banned', atMs, states, ban.seconds * 1000)
     }
     await Promise.all([this.#bans.block(subject, ban.seconds), this.#strikes.delete(subject)])
-    return { outcome: 'banned', windows: states, retryInMs: ban.seconds * 1000, banStarted: true }
+    return { ...decide('banned', atMs, states, ban.seconds * 1000), banStarted: true }
   }
 }
 
 function decide(
   outcome: LimitDecision['outcome'],
+  atMs: number,
   windows: readonly WindowState[],
   retryInMs: number,
 ): LimitDecision {
-  return { outcome, windows, retryInMs, banStarted: false }
+  return { outcome, atMs, windows, retryInMs, banStarted: false }
 }

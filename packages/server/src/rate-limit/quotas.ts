@@ -16,7 +16,10 @@ export interface WindowLengths {
   readonly daySeconds: number
 }
 
-export const productionWindows: WindowLengths = { minuteSeconds: 60, daySeconds: 86_400 }
+export const productionWindows: WindowLengths = Object.freeze({
+  minuteSeconds: 60,
+  daySeconds: 86_400,
+})
 
 /** The minute and day quotas of one caller, with their `RateLimit-Policy` field value. */
 export interface QuotaSet {

@@ -10,7 +10,7 @@ const now = 1_767_225_600_000
 
 function headersOf(decision: LimitDecision): Record<string, string> {
   const written: Record<string, string> = {}
-  writeRateLimitHeaders({ header: (name, value) => (written[name] = value) }, decision, policy, now)
+  writeRateLimitHeaders({ header: (name, value) => (written[name] = value) }, decision, policy)
   return written
 }
 
@@ -19,7 +19,7 @@ function decision(
   outcome: LimitDecision['outcome'] = 'allowed',
   retryInMs = 0,
 ): LimitDecision {
-  return { outcome, windows, retryInMs, banStarted: false }
+  return { outcome, atMs: now, windows, retryInMs, banStarted: false }
 }
 
 describe('writeRateLimitHeaders', () => {
