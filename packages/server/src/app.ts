@@ -24,7 +24,7 @@ import { createPetRoutes } from './routes/pets/handlers.js'
 import { v1Scope } from './routes/v1.js'
 import { createAjv } from './spec/ajv.js'
 import { specDocument } from './spec/document.js'
-import { specBasePath, specOperations } from './spec/operations.js'
+import { readOperations, specBasePath, specOperations } from './spec/operations.js'
 import { createValidatorCompiler } from './spec/request-validation.js'
 import type { Store } from './store/store.js'
 
@@ -36,6 +36,8 @@ export interface AppDeps {
   logStream?: { write(line: string): void }
   /** Clock for idempotency expiry (tests). */
   now?: () => number
+  /** The OpenAPI document to serve (default: the bundled spec); tests pass edited copies. */
+  document?: Readonly<Record<string, unknown>>
 }
 
 /** 64 KiB, SERVICE.md: larger bodies are 413. */
@@ -114,7 +116,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const secret =
     config.cursorSecret ??
     (await store.setting('cursor-secret', () => randomBytes(32).toString('base64url')))
-  const basePath = specBasePath()
+  const document = deps.document ?? specDocument
+  const operations = deps.document === undefined ? specOperations : readOperations(document)
+  const basePath = specBasePath(document)
   const links = { docsPath, basePath }
   const petRoutes = createPetRoutes({
     store,
@@ -129,13 +133,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     async (scope) => {
       scope.setValidatorCompiler(createValidatorCompiler(createAjv({ useDefaults: true })))
       await v1Scope(scope, {
-        operations: specOperations,
+        operations,
         routes: petRoutes,
         links,
         cors: createCorsPolicy(config.corsOrigins),
         identifyCaller: createCallerIdentifier(store.keys),
         rateLimit: deps.rateLimitHook ?? rateLimitFromConfig(app, config),
-        specJson: JSON.stringify(specDocument),
+        specJson: JSON.stringify(document),
       })
     },
     { prefix: basePath },

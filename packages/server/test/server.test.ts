@@ -18,7 +18,8 @@ let dir: string
 let count = 0
 
 beforeAll(() => {
-  if (!existsSync(serverJs)) throw new Error('dist/server.js is missing: run pnpm --filter @petstore/server build')
+  if (!existsSync(serverJs))
+    throw new Error('dist/server.js is missing: run pnpm --filter @petstore/server build')
   dir = mkdtempSync(join(tmpdir(), 'petstore-server-'))
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -52,15 +53,24 @@ async function startChild(env: Record<string, string>): Promise<Child> {
     child.on('exit', (code, signal) => resolve({ code, signal })),
   )
   const waitFor = (text: string) =>
-    out.includes(text) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ text, resolve }))
-  await Promise.race([waitFor('listening on'), exited.then(() => Promise.reject(new Error(`server exited: ${out}`)))])
+    out.includes(text)
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => waiters.push({ text, resolve }))
+  await Promise.race([
+    waitFor('listening on'),
+    exited.then(() => Promise.reject(new Error(`server exited: ${out}`))),
+  ])
   const url = /listening on (http:\/\/[^/\s]+)\/v1/.exec(out)?.[1] ?? ''
   return { process: child, url, stdout: () => out, exited, waitFor }
 }
 
 async function keyFor(dbPath: string): Promise<{ authorization: string; raw: string }> {
   const store = openSqliteStore(dbPath)
-  const { rawKey } = await issueApiKey(store.keys, { plan: 'enterprise', perMinute: 100_000, perDay: 100_000 })
+  const { rawKey } = await issueApiKey(store.keys, {
+    plan: 'enterprise',
+    perMinute: 100_000,
+    perDay: 100_000,
+  })
   await store.close()
   return { authorization: `Bearer ${rawKey}`, raw: rawKey }
 }
@@ -74,13 +84,21 @@ describe('running', () => {
     expect(child.stdout()).toContain(`${child.url}/docs`)
     expect(child.stdout()).toContain('pnpm petstore keys create --plan free')
     const { authorization, raw } = await keyFor(dbPath)
-    const reply = await fetch(`${child.url}/v1/pets`, { headers: { authorization, 'x-request-id': 'trace-me-42' } })
+    const reply = await fetch(`${child.url}/v1/pets`, {
+      headers: { authorization, 'x-request-id': 'trace-me-42' },
+    })
     expect(reply.status).toBe(200)
     await fetch(`${child.url}/v1/pets`, { headers: { authorization: `Bearer ${raw}x` } })
     child.process.kill('SIGTERM')
     expect((await child.exited).code).toBe(0)
-    const lines = child.stdout().trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)
-    expect(lines.some((line) => line.requestId === 'trace-me-42' && line.statusCode === 200)).toBe(true)
+    const lines = child
+      .stdout()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(lines.some((line) => line.requestId === 'trace-me-42' && line.statusCode === 200)).toBe(
+      true,
+    )
     expect(child.stdout()).not.toContain(raw)
     expect(child.stdout().toLowerCase()).not.toContain('bearer')
   })
@@ -93,7 +111,11 @@ describe('running', () => {
     await Promise.all(
       Array.from({ length: 4 }, async (_, lane) => {
         for (let index = 0; index < 10; index++) {
-          const reply = await postJson(`${child.url}/v1/pets`, { name: `durable ${lane}-${index}`, categoryId: 1 }, { authorization })
+          const reply = await postJson(
+            `${child.url}/v1/pets`,
+            { name: `durable ${lane}-${index}`, categoryId: 1 },
+            { authorization },
+          )
           expect(reply.status).toBe(201)
           created.push(reply.body as { id: number; name: string })
         }
@@ -117,7 +139,12 @@ describe('running', () => {
       port: url.port,
       path: url.pathname,
       method: 'POST',
-      headers: { authorization, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
+      headers: {
+        authorization,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        expect: '100-continue',
+      },
     })
     const response = new Promise<number>((resolve, reject) => {
       held.on('response', (reply) => {

@@ -42,7 +42,15 @@ describe('keys', () => {
     const listed = await cli(['keys', 'list', '--json'], dbPath)
     const keys = JSON.parse(listed.stdout) as Record<string, unknown>[]
     expect(keys).toEqual([
-      { id: expect.stringMatching(/^key_/), name: 'ci', plan: 'pro', perMinute: 300, perDay: 10000, createdAt: expect.any(String), revokedAt: null },
+      {
+        id: expect.stringMatching(/^key_/),
+        name: 'ci',
+        plan: 'pro',
+        perMinute: 300,
+        perDay: 10000,
+        createdAt: expect.any(String),
+        revokedAt: null,
+      },
     ])
     expect(listed.stdout).not.toContain(rawKey)
     const table = await cli(['keys', 'list'], dbPath)
@@ -62,14 +70,26 @@ describe('keys', () => {
     } finally {
       await server.close()
     }
-    const relisted = JSON.parse((await cli(['keys', 'list', '--json'], dbPath)).stdout) as { revokedAt: string | null }[]
+    const relisted = JSON.parse((await cli(['keys', 'list', '--json'], dbPath)).stdout) as {
+      revokedAt: string | null
+    }[]
     expect(relisted[0]?.revokedAt).toEqual(expect.any(String))
   })
 
   it('enterprise keys carry their own numbers, even a day below the minute', async () => {
     const dbPath = newDb()
-    expect((await cli(['keys', 'create', '--plan', 'enterprise', '--per-minute', '5000', '--per-day', '100'], dbPath)).code).toBe(0)
-    const [key] = JSON.parse((await cli(['keys', 'list', '--json'], dbPath)).stdout) as { perMinute: number; perDay: number }[]
+    expect(
+      (
+        await cli(
+          ['keys', 'create', '--plan', 'enterprise', '--per-minute', '5000', '--per-day', '100'],
+          dbPath,
+        )
+      ).code,
+    ).toBe(0)
+    const [key] = JSON.parse((await cli(['keys', 'list', '--json'], dbPath)).stdout) as {
+      perMinute: number
+      perDay: number
+    }[]
     expect(key).toMatchObject({ plan: 'enterprise', perMinute: 5000, perDay: 100, name: null })
   })
 
@@ -77,9 +97,18 @@ describe('keys', () => {
     [['keys', 'create'], '--plan'],
     [['keys', 'create', '--plan', 'gold'], '--plan must be one of'],
     [['keys', 'create', '--plan', 'enterprise', '--per-minute', '5'], 'needs both'],
-    [['keys', 'create', '--plan', 'free', '--per-minute', '5', '--per-day', '9'], 'enterprise only'],
-    [['keys', 'create', '--plan', 'enterprise', '--per-minute', '0', '--per-day', '9'], '--per-minute'],
-    [['keys', 'create', '--plan', 'enterprise', '--per-minute', '1.5', '--per-day', '9'], '--per-minute'],
+    [
+      ['keys', 'create', '--plan', 'free', '--per-minute', '5', '--per-day', '9'],
+      'enterprise only',
+    ],
+    [
+      ['keys', 'create', '--plan', 'enterprise', '--per-minute', '0', '--per-day', '9'],
+      '--per-minute',
+    ],
+    [
+      ['keys', 'create', '--plan', 'enterprise', '--per-minute', '1.5', '--per-day', '9'],
+      '--per-minute',
+    ],
     [['keys', 'create', '--plan', 'free', '--bogus'], 'bogus'],
     [['keys', 'revoke'], 'id'],
     [['keys', 'frobnicate'], 'frobnicate'],
@@ -110,7 +139,9 @@ it('seed creates demo pets the API serves', async () => {
   const server = await startTestServer({ dbPath })
   try {
     const key = await server.issueKey({ plan: 'free' })
-    const page = await call(`${server.api}/pets?limit=100`, { headers: { authorization: `Bearer ${key}` } })
+    const page = await call(`${server.api}/pets?limit=100`, {
+      headers: { authorization: `Bearer ${key}` },
+    })
     expect(page.body).toHaveLength(25)
   } finally {
     await server.close()
@@ -118,12 +149,19 @@ it('seed creates demo pets the API serves', async () => {
 })
 
 it('the built CLI writes only the key to stdout', () => {
-  if (!existsSync(mainJs)) throw new Error('dist/cli/main.js is missing: run pnpm --filter @petstore/server build')
+  if (!existsSync(mainJs))
+    throw new Error('dist/cli/main.js is missing: run pnpm --filter @petstore/server build')
   const env = { PATH: process.env.PATH ?? '', PETSTORE_DB: newDb() }
-  const created = spawnSync(process.execPath, [mainJs, 'keys', 'create', '--plan', 'free'], { env, encoding: 'utf8' })
+  const created = spawnSync(process.execPath, [mainJs, 'keys', 'create', '--plan', 'free'], {
+    env,
+    encoding: 'utf8',
+  })
   expect(created.status).toBe(0)
   expect(created.stdout).toMatch(/^psk_live_[0-9a-f]{48}\n$/)
-  const bad = spawnSync(process.execPath, [mainJs, 'keys', 'create', '--plan', 'gold'], { env, encoding: 'utf8' })
+  const bad = spawnSync(process.execPath, [mainJs, 'keys', 'create', '--plan', 'gold'], {
+    env,
+    encoding: 'utf8',
+  })
   expect([bad.status, bad.stdout]).toEqual([2, ''])
   expect(bad.stderr.trimEnd().split('\n')).toHaveLength(1)
 })

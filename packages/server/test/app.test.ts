@@ -1,0 +1,130 @@
+/** buildApp with injected dependencies: failures stay inside, and deprecation follows the spec. */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { openapiDocument } from '@petstore/types/spec'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
+import { buildApp } from '../src/app.js'
+import { issueApiKey } from '../src/auth/api-key.js'
+import { configWith } from '../src/config.js'
+import { openSqliteStore } from '../src/store/sqlite.js'
+import type { Store } from '../src/store/store.js'
+import { call, expectErrorBody, expectSpecResponse } from './helpers.js'
+
+let dir: string
+let count = 0
+const running: { app: FastifyInstance; store: Store }[] = []
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'petstore-app-'))
+})
+afterEach(async () => {
+  for (const { app, store } of running.splice(0)) {
+    await app.close()
+    await store.close()
+  }
+})
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+async function serve(
+  edit: (store: Store) => Store = (store) => store,
+  options: { document?: Record<string, unknown>; logs?: string[] } = {},
+) {
+  const store = openSqliteStore(join(dir, `app-${++count}.db`))
+  const config = configWith({
+    logLevel: options.logs ? 'info' : 'silent',
+    cursorSecret: 'x'.repeat(32),
+  })
+  const app = await buildApp(config, {
+    store: edit(store),
+    document: options.document,
+    logStream: options.logs ? { write: (line: string) => options.logs?.push(line) } : undefined,
+  })
+  running.push({ app, store })
+  const url = await app.listen({ host: '127.0.0.1', port: 0 })
+  const { rawKey } = await issueApiKey(store.keys, { plan: 'pro' })
+  return { url, auth: { authorization: `Bearer ${rawKey}` }, rawKey }
+}
+
+it('answers an unexpected failure with internal_error and no detail, keeping the operation headers', async () => {
+  const logs: string[] = []
+  const { url, auth } = await serve(
+    (store) => ({
+      ...store,
+      pets: {
+        ...store.pets,
+        get: async () => {
+          throw new Error('disk exploded at /var/lib/secret')
+        },
+      },
+    }),
+    { logs },
+  )
+  const reply = await call(`${url}/v1/pets/1`, { headers: { ...auth, 'x-request-id': 'boom-1' } })
+  expectSpecResponse(reply, 'getPet')
+  expectErrorBody(reply, 'internal_error')
+  expect(reply.text).not.toContain('secret')
+  expect(reply.headers.get('deprecation')).toBe('@1767225600')
+  expect(
+    logs.some((line) => line.includes('disk exploded') && line.includes('"requestId":"boom-1"')),
+  ).toBe(true)
+})
+
+it('maps an unavailable store to 503 with Retry-After, and /readyz says so', async () => {
+  const unavailable = () => Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' })
+  const { url, auth } = await serve((store) => ({
+    ...store,
+    ping: async () => {
+      throw unavailable()
+    },
+    pets: {
+      ...store.pets,
+      list: async () => {
+        throw unavailable()
+      },
+    },
+  }))
+  const list = await call(`${url}/v1/pets`, { headers: auth })
+  expectSpecResponse(list, 'listPets')
+  expectErrorBody(list, 'service_unavailable')
+  expect(list.headers.get('retry-after')).toBe('1')
+  const ready = await call(`${url}/readyz`)
+  expectErrorBody(ready, 'service_unavailable')
+  expect(Number(ready.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+})
+
+it('deprecating another operation is a spec edit: the same hook adds its headers', async () => {
+  const document = structuredClone(openapiDocument) as unknown as {
+    paths: Record<string, Record<string, Record<string, unknown>>>
+  }
+  const listPets = document.paths['/pets']?.get as Record<string, unknown>
+  Object.assign(listPets, {
+    deprecated: true,
+    'x-deprecated-at': '2027-01-01T00:00:00Z',
+    'x-sunset': '2032-06-30T00:00:00Z',
+    'x-successor': 'getPet',
+  })
+  const { url, auth } = await serve(undefined, {
+    document: document as unknown as Record<string, unknown>,
+  })
+  for (const headers of [auth, {}]) {
+    const reply = await call(`${url}/v1/pets`, { headers })
+    expect(reply.headers.get('deprecation')).toBe(`@${Date.parse('2027-01-01T00:00:00Z') / 1000}`)
+    expect(reply.headers.get('sunset')).toBe('Wed, 30 Jun 2032 00:00:00 GMT')
+    expect(reply.headers.get('link')).toContain('</v1/pets/{petId}>; rel="successor-version"')
+  }
+  const served = await call(`${url}/v1/openapi.json`)
+  expect((served.body as typeof document).paths['/pets']?.get?.deprecated).toBe(true)
+  const create = await call(`${url}/v1/pets`, { method: 'POST', headers: auth })
+  expect(create.headers.get('deprecation')).toBeNull()
+})
+
+it('never logs the Authorization header or a key', async () => {
+  const logs: string[] = []
+  const { url, rawKey } = await serve(undefined, { logs })
+  await call(`${url}/v1/pets`, { headers: { authorization: `Bearer ${rawKey}` } })
+  await call(`${url}/v1/pets`, { headers: { authorization: `Bearer ${rawKey}0` } })
+  expect(logs.length).toBeGreaterThan(0)
+  expect(logs.join('')).not.toContain(rawKey)
+})

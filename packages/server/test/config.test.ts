@@ -1,0 +1,89 @@
+import { isAbsolute, join, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, configWith, loadConfig } from '../src/config.js'
+
+describe('loadConfig', () => {
+  it('has the documented defaults, frozen', () => {
+    const config = loadConfig({})
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      banThreshold: 10,
+      banSeconds: 900,
+      corsOrigins: '*',
+      logLevel: 'info',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+    })
+    expect(config.dbPath.endsWith(join('data', 'petstore.db'))).toBe(true)
+    expect(config.docsDir.endsWith(join('packages', 'docs', 'dist'))).toBe(true)
+    expect(Object.isFrozen(config)).toBe(true)
+    expect(() => {
+      ;(config as { port: number }).port = 1
+    }).toThrow()
+  })
+
+  it('puts the default database at the workspace root, whatever the cwd', () => {
+    const workspaceRoot = resolve(import.meta.dirname, '..', '..', '..')
+    expect(loadConfig({}).dbPath).toBe(join(workspaceRoot, 'data', 'petstore.db'))
+  })
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      PETSTORE_DB: 'relative/x.db',
+      DATABASE_URL: 'postgres://u@h/db',
+      REDIS_URL: 'redis://localhost:6379',
+      PETSTORE_BAN_THRESHOLD: '3',
+      PETSTORE_BAN_SECONDS: '60',
+      PETSTORE_CORS_ORIGINS: 'https://a.example, http://localhost:5173',
+      PETSTORE_DOCS_DIR: '/srv/docs',
+      PETSTORE_CURSOR_SECRET: 's'.repeat(32),
+      PETSTORE_SHUTDOWN_SECONDS: '3',
+      LOG_LEVEL: 'DEBUG',
+    })
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://u@h/db',
+      redisUrl: 'redis://localhost:6379',
+      banThreshold: 3,
+      banSeconds: 60,
+      corsOrigins: ['https://a.example', 'http://localhost:5173'],
+      docsDir: '/srv/docs',
+      shutdownSeconds: 3,
+      logLevel: 'debug',
+    })
+    expect(isAbsolute(config.dbPath)).toBe(true)
+    expect(config.dbPath).toBe(resolve(process.cwd(), 'relative/x.db'))
+  })
+
+  it.each([
+    ['PORT', '3.5'],
+    ['PORT', '-1'],
+    ['PORT', '65536'],
+    ['PETSTORE_BAN_THRESHOLD', 'ten'],
+    ['PETSTORE_BAN_SECONDS', '0'],
+    ['PETSTORE_CORS_ORIGINS', 'https://a.example/path'],
+    ['PETSTORE_CORS_ORIGINS', 'ftp://a.example'],
+    ['DATABASE_URL', 'sqlite://x'],
+    ['REDIS_URL', 'not a url'],
+    ['LOG_LEVEL', 'verbose'],
+    ['PETSTORE_CURSOR_SECRET', 'too-short'],
+  ])('rejects %s=%s with a one-line message naming it', (name, value) => {
+    let error: unknown
+    try {
+      loadConfig({ [name]: value })
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    expect((error as Error).message).toContain(name)
+    expect((error as Error).message).not.toContain('\n')
+  })
+
+  it('configWith applies overrides on the defaults without reading the environment', () => {
+    expect(configWith({ port: 0 }).port).toBe(0)
+  })
+})

@@ -1,0 +1,54 @@
+/** The server's error catalog and the spec's ErrorCode documentation must agree exactly. */
+import { errorCodeValues } from '@petstore/types'
+import { errorStatus, openapiDocument } from '@petstore/types/spec'
+import { expect, it } from 'vitest'
+import { ApiProblem, errorCatalog, toProblem } from '../src/errors.js'
+import { specOperations } from '../src/spec/operations.js'
+
+it('has exactly the codes and statuses of the spec', () => {
+  expect(Object.keys(errorCatalog).sort()).toEqual([...errorCodeValues].sort())
+  for (const [code, { status }] of Object.entries(errorCatalog)) {
+    expect(errorStatus[code as keyof typeof errorStatus], code).toBe(status)
+  }
+})
+
+it('documents every code in the spec description table', () => {
+  const description = openapiDocument.info.description
+  for (const [code, { status }] of Object.entries(errorCatalog)) {
+    expect(description).toMatch(new RegExp(`\\| \`${code}\` \\| ${status} \\|`))
+  }
+})
+
+it('declares every status an operation can answer with in that operation', () => {
+  const declared = (id: string) =>
+    Object.keys(specOperations.find((op) => op.operationId === id)?.responses ?? {})
+  expect(declared('createPet')).toEqual(
+    expect.arrayContaining(['201', '400', '401', '409', '413', '415', '422', '429', '500', '503']),
+  )
+  expect(declared('listPets')).toEqual(
+    expect.arrayContaining(['200', '400', '401', '429', '500', '503']),
+  )
+  expect(declared('getPet')).toEqual(
+    expect.arrayContaining(['200', '400', '401', '404', '429', '500', '503']),
+  )
+})
+
+it('maps Fastify errors and hides unknown ones', () => {
+  const fastify = (code: string, statusCode: number) =>
+    Object.assign(new Error('internal words'), { code, statusCode })
+  expect(toProblem(fastify('FST_ERR_CTP_BODY_TOO_LARGE', 413)).code).toBe('payload_too_large')
+  expect(toProblem(fastify('FST_ERR_CTP_INVALID_MEDIA_TYPE', 415)).code).toBe(
+    'unsupported_media_type',
+  )
+  expect(toProblem(fastify('FST_ERR_CTP_EMPTY_JSON_BODY', 400)).code).toBe('invalid_request')
+  expect(toProblem(fastify('FST_ERR_SOMETHING_NEW', 400)).message).not.toContain('internal words')
+  expect(toProblem(fastify('SQLITE_BUSY', 500))).toMatchObject({
+    code: 'service_unavailable',
+    headers: { 'retry-after': '1' },
+  })
+  const unknown = toProblem(new TypeError('cannot read x of undefined at /srv/app.js:1'))
+  expect(unknown).toMatchObject({ code: 'internal_error', status: 500 })
+  expect(unknown.message).not.toContain('/srv')
+  const problem = new ApiProblem('not_found', 'pet 1 does not exist')
+  expect(toProblem(problem)).toBe(problem)
+})
