@@ -6,6 +6,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { stringify } from 'yaml'
+import { legacyAnchors } from './address.js'
 import { withCodeSamples } from './code-samples.js'
 import { withSunsetBadges } from './deprecation.js'
 import { enhancements } from './enhancements.js'
@@ -44,7 +45,7 @@ export async function buildSite(spec: OpenApiDocument, outDir: string): Promise<
     const htmlPath = join(work, 'index.html')
     await writeFile(specPath, JSON.stringify(renderedSpec(spec)))
     await renderWithRedocly({ specPath, outputPath: htmlPath })
-    const added = await enhancements(tryItData(spec))
+    const added = await enhancements(tryItData(spec), legacyAnchors(spec))
     let html = inlineRemoteAssets(await readFile(htmlPath, 'utf8'))
     html = prependToHead(html, `\n${added.headStart}\n`)
     const summary = typeof spec.info.summary === 'string' ? spec.info.summary : spec.info.title

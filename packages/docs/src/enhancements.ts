@@ -1,11 +1,12 @@
 /**
  * What the docs add to Redoc's page, all inline: a Content-Security-Policy that lets the page
- * load nothing from another host, a fix for relative links when served without a trailing
- * slash, and the try-it console (script, style and the data it reads).
+ * load nothing from another host, the address fixes of `address.ts`, and the try-it console
+ * (script, style and the data it reads).
  */
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+import { addressScript } from './address.js'
 import { type TryItData, tryItDataId } from './browser/types.js'
 import { scriptJson } from './html.js'
 
@@ -27,13 +28,6 @@ export const contentSecurityPolicy = [
   "object-src 'none'",
   "base-uri 'self'",
 ].join('; ')
-
-/**
- * Served at `/docs` (no slash), relative URLs such as `openapi.json` would resolve against `/`.
- * Rewriting the address to `/docs/` before anything loads keeps them inside the docs.
- */
-const trailingSlash =
-  "(function(){var p=location.pathname;if(!/\\/$|\\.[A-Za-z0-9]+$/.test(p))history.replaceState(null,'',p+'/'+location.search+location.hash)})()"
 
 async function bundleTryIt(): Promise<string> {
   const result = await build({
@@ -58,11 +52,14 @@ export interface Enhancements {
 }
 
 /** The snippets to add to `<head>` and to the end of `<body>`. */
-export async function enhancements(data: TryItData): Promise<Enhancements> {
+export async function enhancements(
+  data: TryItData,
+  anchors: Readonly<Record<string, string>>,
+): Promise<Enhancements> {
   const css = await readFile(new URL('try-it.css', browserDir), 'utf8')
   const headStart = [
     `<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy}">`,
-    `<script>${trailingSlash}</script>`,
+    `<script>${addressScript(anchors)}</script>`,
   ].join('\n')
   const head = ['<meta name="color-scheme" content="light dark">', `<style>${css}</style>`].join(
     '\n',

@@ -177,6 +177,32 @@ describe('the service’s /docs', () => {
     await page.context().close()
   })
 
+  it('opens the pages its deprecation Link header points to', async () => {
+    const response = await fetch(`${petstore.url}/v1/pets/1`, {
+      headers: { authorization: `Bearer ${apiKey}` },
+    })
+    const targets = [...(response.headers.get('link') ?? '').matchAll(/<([^>]+)>;\s*rel="(\w+)"/g)]
+      .filter(([, , rel]) => rel === 'deprecation' || rel === 'sunset')
+      .map(([, target]) => new URL(target as string, petstore.url).href)
+    expect(targets.length).toBeGreaterThan(0)
+    const headings: Record<string, string> = {
+      deprecation: 'Get a pet',
+      sunset: 'Deprecation policy',
+    }
+    for (const target of targets) {
+      const { page, record } = await openDocs(browser, target)
+      const anchor = decodeURIComponent(new URL(target).hash)
+      const heading = /getpet/i.test(anchor) ? headings.deprecation : headings.sunset
+      const title = page.locator('h2', { hasText: heading as string }).first()
+      await expect.poll(() => title.isVisible(), { message: anchor }).toBe(true)
+      await expect
+        .poll(() => title.evaluate((h) => h.getBoundingClientRect().top), { message: anchor })
+        .toBeLessThan(500)
+      checkRecord(record)
+      await page.context().close()
+    }
+  })
+
   it('is the spec the service serves', async () => {
     const served = await (await fetch(`${petstore.url}/v1/openapi.json`)).json()
     expect(served).toEqual(spec)

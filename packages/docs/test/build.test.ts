@@ -1,0 +1,48 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { tryItDataId } from '../src/browser/types.js'
+import { renderedSpec, siteFiles } from '../src/build.js'
+import { codeSamples } from '../src/code-samples.js'
+import { contentSecurityPolicy } from '../src/enhancements.js'
+import { listOperations } from '../src/openapi.js'
+import { tryItData } from '../src/try-it-data.js'
+import { distDir, spec } from './helpers.js'
+
+const read = (name: string) => readFile(join(distDir, name), 'utf8')
+
+describe('the built site (dist/)', () => {
+  it('offers the bundled spec, unchanged, as JSON and YAML', async () => {
+    expect(JSON.parse(await read('openapi.json'))).toEqual(spec)
+    expect(parse(await read('openapi.yaml'))).toEqual(spec)
+  })
+
+  it('holds exactly the site files', async () => {
+    expect((await readdir(distDir)).sort()).toEqual([...siteFiles].sort())
+  })
+
+  it('renders the enriched spec, with its policy first in <head> and the console data', async () => {
+    const html = await read('index.html')
+    const head = html.slice(html.indexOf('<head>'), html.indexOf('</head>'))
+    expect(head.indexOf('Content-Security-Policy')).toBeLessThan(head.indexOf('<style'))
+    expect(head).toContain(contentSecurityPolicy)
+    const data = html.match(
+      new RegExp(`<script type="application/json" id="${tryItDataId}">(.*?)</script>`),
+    )
+    expect(JSON.parse(data?.[1] ?? '')).toEqual(tryItData(spec))
+    for (const entry of listOperations(spec)) {
+      for (const sample of codeSamples(spec, entry)) {
+        expect(html).toContain(JSON.stringify(sample.source).slice(1, -1).replace(/</g, '\\u003c'))
+      }
+    }
+  })
+})
+
+describe('renderedSpec', () => {
+  it('leaves the bundled spec itself untouched', () => {
+    const before = JSON.stringify(spec)
+    renderedSpec(spec)
+    expect(JSON.stringify(spec)).toBe(before)
+  })
+})

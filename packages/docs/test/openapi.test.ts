@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import { listOperations, type OpenApiDocument, parameterExample, resolve } from '../src/openapi.js'
+import { spec } from './helpers.js'
+
+const tiny: OpenApiDocument = {
+  openapi: '3.1.0',
+  info: { title: 't', version: '1' },
+  paths: {
+    '/a/{id}': {
+      parameters: [{ $ref: '#/components/parameters/Id' }],
+      get: { operationId: 'getA', parameters: [{ name: 'q', in: 'query', example: 'x' }] },
+      post: {
+        operationId: 'postA',
+        parameters: [{ name: 'id', in: 'path', required: true, example: 9 }],
+        requestBody: { $ref: '#/components/requestBodies/A' },
+      },
+    },
+  },
+  components: {
+    parameters: { Id: { name: 'id', in: 'path', required: true, schema: { examples: [7] } } },
+    requestBodies: {
+      A: { content: { 'application/json': { schema: { examples: [{ n: 1 }] } } } },
+    },
+    schemas: { 'a/b': { type: 'string' }, 'c~d': { type: 'integer' } },
+  },
+}
+
+describe('resolve', () => {
+  it('follows local JSON pointers, with ~1 and ~0 escapes', () => {
+    expect(resolve(tiny, { $ref: '#/components/schemas/a~1b' })).toEqual({ type: 'string' })
+    expect(resolve(tiny, { $ref: '#/components/schemas/c~0d' })).toEqual({ type: 'integer' })
+  })
+
+  it('refuses remote and dangling references', () => {
+    expect(() => resolve(tiny, { $ref: 'other.yaml#/x' })).toThrow(/only local/)
+    expect(() => resolve(tiny, { $ref: '#/components/schemas/nope' })).toThrow(/unresolvable/)
+  })
+})
+
+describe('listOperations', () => {
+  it('merges path-level parameters, letting the operation override them', () => {
+    const [getA, postA] = listOperations(tiny)
+    expect(getA?.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(['path:id', 'query:q'])
+    expect(postA?.parameters).toEqual([{ name: 'id', in: 'path', required: true, example: 9 }])
+  })
+
+  it('collects the JSON body examples, falling back to the schema', () => {
+    expect(listOperations(tiny)[1]?.bodyExamples).toEqual([{ n: 1 }])
+  })
+
+  it('lists the spec’s three operations with their body examples', () => {
+    const operations = listOperations(spec)
+    expect(operations.map((o) => o.operation.operationId)).toEqual([
+      'listPets',
+      'createPet',
+      'getPet',
+    ])
+    expect(operations[1]?.bodyExamples[0]).toEqual({ name: 'Rex', categoryId: 1 })
+  })
+})
+
+describe('parameterExample', () => {
+  it('prefers example, then examples, then the schema’s examples and default', () => {
+    expect(parameterExample(tiny, { name: 'a', in: 'query', example: 1 })).toBe(1)
+    expect(
+      parameterExample(tiny, { name: 'a', in: 'query', examples: { one: { value: 2 } } }),
+    ).toBe(2)
+    expect(parameterExample(tiny, { name: 'a', in: 'query', schema: { examples: [3] } })).toBe(3)
+    expect(parameterExample(tiny, { name: 'a', in: 'query', schema: { default: 4 } })).toBe(4)
+  })
+})
