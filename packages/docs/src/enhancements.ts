@@ -56,7 +56,11 @@ export async function enhancements(
   data: TryItData,
   anchors: Readonly<Record<string, string>>,
 ): Promise<Enhancements> {
-  const css = await readFile(new URL('try-it.css', browserDir), 'utf8')
+  const css = (
+    await Promise.all(
+      ['page.css', 'try-it.css'].map((name) => readFile(new URL(name, browserDir), 'utf8')),
+    )
+  ).join('\n')
   const headStart = [
     `<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy}">`,
     `<script>${addressScript(anchors)}</script>`,

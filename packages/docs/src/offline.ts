@@ -9,16 +9,19 @@ function svgDataUri(svg: string): string {
   return `data:image/svg+xml,${encodeURIComponent(svg)}`
 }
 
-/** The attribution stays ("API docs by Redocly"), drawn as text instead of fetched. */
+/**
+ * The attribution stays ("API docs by Redocly"), drawn as text instead of fetched, in a blue
+ * that reads on both the light and the dark theme.
+ */
 const wordmark = svgDataUri(
   '<svg xmlns="http://www.w3.org/2000/svg" width="54" height="14" viewBox="0 0 54 14">' +
     '<text x="0" y="11" font-family="system-ui,sans-serif" font-size="11" font-weight="600" ' +
-    'fill="#0044d4">Redocly</text></svg>',
+    'fill="#3d6df2">Redocly</text></svg>',
 )
 const mark = svgDataUri(
   '<svg xmlns="http://www.w3.org/2000/svg" width="14" height="14" viewBox="0 0 14 14">' +
     '<text x="2" y="11" font-family="system-ui,sans-serif" font-size="11" font-weight="700" ' +
-    'fill="#0044d4">R</text></svg>',
+    'fill="#3d6df2">R</text></svg>',
 )
 
 /** Remote assets Redoc's bundle loads at run time, and what replaces each. */
