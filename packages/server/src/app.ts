@@ -44,6 +44,7 @@ export interface AppDeps {
 export const bodyLimit = 64 * 1024
 
 const docsPath = '/docs'
+const purgeEveryMs = 10 * 60 * 1000
 
 /**
  * @example
@@ -126,6 +127,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     idempotency: createIdempotency({ store: store.idempotency, now: deps.now }),
     basePath,
   })
+
+  // Expired idempotency records are already ignored; this only keeps the table small.
+  const purge = setInterval(() => {
+    store.idempotency.purgeExpired(Date.now()).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'purging expired idempotency records failed')
+    })
+  }, purgeEveryMs)
+  purge.unref()
+  app.addHook('onClose', async () => clearInterval(purge))
 
   registerHealthRoutes(app, store)
   registerDocsRoutes(app, config.docsDir)
