@@ -6,5 +6,6 @@ export default defineConfig({
     // The browser and sample suites start Chromium, servers and tsc: slow on a shared 2-core box.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    expect: { poll: { timeout: 15_000 } },
   },
 })

@@ -10,11 +10,17 @@ function insertAt(html: string, index: number, marker: string, snippet: string):
   return `${html.slice(0, index)}${snippet}${html.slice(index)}`
 }
 
-/** Inserts `snippet` right after `<head>`, before anything the page loads. */
+/**
+ * Inserts `snippet` at the start of `<head>`, before anything the page loads, but after the
+ * charset declaration, which must stay within the first 1024 bytes.
+ * @see https://html.spec.whatwg.org/multipage/semantics.html#charset
+ */
 export function prependToHead(html: string, snippet: string): string {
   const open = html.search(/<head\b[^>]*>/i)
-  const end = open < 0 ? -1 : html.indexOf('>', open) + 1
-  return insertAt(html, end, '<head>', snippet)
+  if (open < 0) return insertAt(html, -1, '<head>', snippet)
+  const afterHead = html.indexOf('>', open) + 1
+  const charset = /^\s*<meta\s+charset=[^>]*>/i.exec(html.slice(afterHead))
+  return insertAt(html, afterHead + (charset?.[0].length ?? 0), '<head>', snippet)
 }
 
 /**

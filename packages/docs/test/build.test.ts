@@ -27,6 +27,7 @@ describe('the built site (dist/)', () => {
     const head = html.slice(html.indexOf('<head>'), html.indexOf('</head>'))
     expect(head.indexOf('Content-Security-Policy')).toBeLessThan(head.indexOf('<style'))
     expect(head).toContain(contentSecurityPolicy)
+    expect(Buffer.from(html).indexOf('<meta charset')).toBeLessThan(1024)
     const data = html.match(
       new RegExp(`<script type="application/json" id="${tryItDataId}">(.*?)</script>`),
     )

@@ -5,8 +5,9 @@ const page =
   '<html><head><meta charset="utf8"></head><body><script>"</body>"</script></body></html>'
 
 describe('html edits', () => {
-  it('prepends to and appends to the document head', () => {
-    expect(prependToHead(page, 'A')).toContain('<head>A<meta')
+  it('prepends to the head after its charset, and appends to it', () => {
+    expect(prependToHead(page, 'A')).toContain('<head><meta charset="utf8">A</head>')
+    expect(prependToHead('<head><title>t</title></head>', 'A')).toContain('<head>A<title>')
     expect(appendToHead(page, 'B')).toContain('<meta charset="utf8">B</head>')
   })
 

@@ -51,6 +51,10 @@ describe('the built page', () => {
     expect(html).toContain('hydrate(__redoc_definition')
   })
 
+  it('turns Redoc’s telemetry off', () => {
+    expect(html).toContain('"disableTelemetry":true')
+  })
+
   it('uses system fonts only', () => {
     expect(html).not.toMatch(/fonts\.(googleapis|gstatic)\.com/)
     expect(html).toMatch(/--font-family-base:\s*system-ui/)
