@@ -33,7 +33,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
   let store: Store
   try {
-    store = openSqliteStore(loadConfig(io.env).dbPath)
+    const config = loadConfig(io.env)
+    if (config.databaseUrl !== undefined) {
+      throw new ConfigError(
+        'DATABASE_URL is set but this build has no PostgreSQL store yet; unset it to use SQLite (PETSTORE_DB)',
+      )
+    }
+    store = openSqliteStore(config.dbPath)
   } catch (error) {
     if (error instanceof ConfigError) {
       io.stderr.write(`petstore: ${error.message}\n`)

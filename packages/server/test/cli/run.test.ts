@@ -133,6 +133,22 @@ describe('keys', () => {
   })
 })
 
+it('fails with one line, exit 1, on bad configuration', async () => {
+  for (const env of [
+    { PETSTORE_DB: newDb(), LOG_LEVEL: 'loud' },
+    { PETSTORE_DB: newDb(), DATABASE_URL: 'postgres://db/x' },
+  ]) {
+    let stderr = ''
+    const code = await runCli(['keys', 'list'], {
+      env,
+      stdout: { write: () => true },
+      stderr: { write: (text: string) => (stderr += text) },
+    })
+    expect(code).toBe(1)
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1)
+  }
+})
+
 it('seed creates demo pets the API serves', async () => {
   const dbPath = newDb()
   expect((await cli(['seed', '--pets', '25'], dbPath)).code).toBe(0)
