@@ -1,0 +1,51 @@
+/** Command-line flags of `pnpm bench`. */
+
+export interface BenchArgs {
+  /** A few seconds per workload: a smoke test of the harness, not numbers to keep. */
+  quick: boolean
+  /** Also run the soak (a minute at 70% of the maximum, 10% creates). */
+  soak: boolean
+  /** Run the service with `--cpu-prof` and summarize the profiles (into this directory). */
+  profile: string | undefined
+  /** Where the report goes; full mode defaults to the package's BENCHMARKS.md. */
+  out: string | undefined
+  /** Keep the scratch directory (databases, service logs). */
+  keep: boolean
+  help: boolean
+}
+
+export const usage = `usage: pnpm bench [--quick] [--soak] [--profile[=DIR]] [--out=FILE] [--keep]
+  --quick     one short round per workload (a smoke test; writes no report unless --out)
+  --soak      then a soak: 60 s of (a) with 10% creates at 70% of the measured maximum
+  --profile   run the service with --cpu-prof and print its hot spots (skips the kill -9 check)
+  --out       write the Markdown report here (full mode: packages/bench/BENCHMARKS.md)
+  --keep      keep the scratch directory with the databases and the service logs`
+
+export class UsageError extends Error {
+  override name = 'UsageError'
+}
+
+export function parseArgs(argv: readonly string[]): BenchArgs {
+  const args: BenchArgs = {
+    quick: false,
+    soak: false,
+    profile: undefined,
+    out: undefined,
+    keep: false,
+    help: false,
+  }
+  for (const arg of argv) {
+    const [flag, value] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg, undefined]
+    if (flag === '--') continue
+    if (flag === '--quick' && value === undefined) args.quick = true
+    else if (flag === '--soak' && value === undefined) args.soak = true
+    else if (flag === '--keep' && value === undefined) args.keep = true
+    else if ((flag === '--help' || flag === '-h') && value === undefined) args.help = true
+    else if (flag === '--profile') args.profile = value ?? ''
+    else if (flag === '--out' && value !== undefined && value !== '') args.out = value
+    else throw new UsageError(`unknown argument ${arg}`)
+  }
+  return args
+}

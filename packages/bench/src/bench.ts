@@ -1,0 +1,227 @@
+/**
+ * The whole run: two phases (1,000 pets; 1,000,000 pets), each with a fresh SQLite file seeded
+ * before the service starts, the service and both ceilings in their own processes, and the
+ * workloads measured in alternating rounds. Phase one also measures the client, optionally the
+ * soak, and ends with `kill -9` of the service and a count of the pets on disk.
+ */
+import { join } from 'node:path'
+import type { CeilingConfig } from './ceilings/child.js'
+import type { CannedRoutes } from './ceilings/wire.js'
+import { routeKey } from './ceilings/wire.js'
+import { type ClientOverheadResult, measureClientOverhead } from './client-overhead.js'
+import type { HttpCall } from './load.js'
+import { describeMachine, type MachineInfo } from './machine.js'
+import type { BenchPlan } from './plan.js'
+import { capture, expectOk, findDeepCursor } from './probe.js'
+import { measureWorkload, type WorkloadResult } from './rounds.js'
+import { readRss } from './rss.js'
+import { copyDatabase, countPets, createBenchKey, seedPets } from './seed.js'
+import { runSoak, type SoakResult, soakMix } from './soak.js'
+import { startCeiling, startService, type Target, type TargetName } from './targets.js'
+import { bearer, deepDataWorkloads, smallDataWorkloads, type Workload } from './workloads.js'
+
+export interface BenchOptions {
+  plan: BenchPlan
+  /** The built server package: `dist/server.js` and `dist/cli/main.js` inside. */
+  serverDir: string
+  /** Scratch directory for databases and logs. */
+  workDir: string
+  soak: boolean
+  /** When set, the service runs with `--cpu-prof` and writes its profiles here. */
+  profileDir?: string
+  log(line: string): void
+}
+
+export interface Durability {
+  /** 201 responses the service sent. */
+  acknowledged: number
+  /** Pets that must be on disk: the seed plus every acknowledged create. */
+  expected: number
+  /** Pets found after `kill -9`. */
+  onDisk: number
+  lost: number
+}
+
+export interface BenchResult {
+  machine: MachineInfo
+  plan: BenchPlan
+  workloads: WorkloadResult[]
+  client: ClientOverheadResult[]
+  durability: Durability | undefined
+  soak: SoakResult | undefined
+  /** Highest `VmHWM` of the service processes, bytes. */
+  peakRss: number | undefined
+  durationSeconds: number
+}
+
+export async function runBench(options: BenchOptions): Promise<BenchResult> {
+  const started = Date.now()
+  const machine = describeMachine()
+  const small = await smallDataPhase(options)
+  const deep = await deepDataPhase(options)
+  const peaks = [small.peakRss, deep.peakRss].filter((rss) => rss !== undefined)
+  return {
+    machine,
+    plan: options.plan,
+    workloads: [...small.workloads, ...deep.workloads],
+    client: small.client,
+    durability: small.durability,
+    soak: small.soak,
+    peakRss: peaks.length === 0 ? undefined : Math.max(...peaks),
+    durationSeconds: (Date.now() - started) / 1000,
+  }
+}
+
+interface Phase {
+  key: string
+  service: Target
+  dataPath: Target
+  /** Pets in the database before the service started. */
+  seeded: number
+}
+
+/** Seeds a fresh database, copies it for the data-path ceiling, starts both. */
+async function startPhase(
+  options: BenchOptions,
+  name: string,
+  seed: { count: number; soldTail?: number },
+): Promise<Phase> {
+  const dbPath = join(options.workDir, `${name}.db`)
+  const ceilingDb = join(options.workDir, `${name}-ceiling.db`)
+  options.log(`${name}: seeding ${seed.count + (seed.soldTail ?? 0)} pets`)
+  const key = await createBenchKey(join(options.serverDir, 'dist', 'cli', 'main.js'), dbPath)
+  seedPets(dbPath, seed)
+  copyDatabase(dbPath, ceilingDb)
+  const profile = options.profileDir
+  const service = await startService({
+    serverJs: join(options.serverDir, 'dist', 'server.js'),
+    dbPath,
+    logPath: join(options.workDir, `${name}-service.log`),
+    ...(profile === undefined
+      ? {}
+      : {
+          nodeArgs: [
+            '--cpu-prof',
+            `--cpu-prof-dir=${profile}`,
+            `--cpu-prof-name=service-${name}.cpuprofile`,
+          ],
+        }),
+  })
+  const dataPath = await startCeiling({ kind: 'data-path', dbPath: ceilingDb })
+  return { key, service, dataPath, seeded: seed.count + (seed.soldTail ?? 0) }
+}
+
+/** Captures the service's answers to the workloads' calls and starts the wire ceiling on them. */
+async function startWire(service: Target, workloads: readonly Workload[]): Promise<Target> {
+  const routes: Record<string, CannedRoutes[string]> = {}
+  for (const workload of workloads) {
+    const call = workload.calls.wire
+    routes[routeKey(call.method, call.path)] = await expectOk('service', service.url, call)
+  }
+  const config: CeilingConfig = { kind: 'wire', routes }
+  return startCeiling(config)
+}
+
+/** Every target answers every call of every workload with a 2xx before any load starts. */
+async function checkTargets(targets: readonly Target[], workloads: readonly Workload[]) {
+  for (const workload of workloads) {
+    for (const target of targets)
+      await expectOk(target.name, target.url, workload.calls[target.name])
+  }
+}
+
+async function measureAll(
+  options: BenchOptions,
+  workloads: readonly Workload[],
+  targets: readonly Target[],
+): Promise<WorkloadResult[]> {
+  const results: WorkloadResult[] = []
+  for (const workload of workloads) {
+    options.log(`${workload.label} (${workload.data})`)
+    results.push(await measureWorkload(workload, targets, options.plan.rounds, options.log))
+  }
+  return results
+}
+
+async function smallDataPhase(options: BenchOptions) {
+  const { plan } = options
+  const phase = await startPhase(options, 'small', { count: plan.smallPets })
+  const { key, service, dataPath } = phase
+  const workloads = smallDataWorkloads(key)
+  let wire: Target | undefined
+  try {
+    wire = await startWire(service, workloads)
+    const targets = [service, wire, dataPath]
+    await checkTargets(targets, workloads)
+    // The service has acknowledged two creates already: the wire's capture and the check.
+    let acknowledged = 2
+    const results = await measureAll(options, workloads, targets)
+    acknowledged += results.find((result) => result.id === 'create')?.targets.service.created ?? 0
+
+    options.log('(f) client against raw fetch')
+    const client = await measureClientOverhead(service.url, key, plan.client)
+
+    let soak: SoakResult | undefined
+    if (options.soak) {
+      const max = results.find((result) => result.id === 'list-20')?.targets.service
+      const rate = Math.max(1, Math.round((max?.requestsPerSecond ?? 100) * plan.soak.loadFraction))
+      options.log(`soak: ${plan.soak.seconds} s at ${rate} req/s, 10% creates`)
+      const list = workloads.find((workload) => workload.id === 'list-20')?.calls.service
+      const create = workloads.find((workload) => workload.id === 'create')?.calls.service
+      soak = await runSoak(
+        service.url,
+        service.pid,
+        soakMix(list as HttpCall, create as HttpCall),
+        {
+          seconds: plan.soak.seconds,
+          baselineAfterSeconds: plan.soak.baselineAfterSeconds,
+          requestsPerSecond: rate,
+          connections: plan.rounds.connections,
+        },
+      )
+      acknowledged += soak.load.statuses['201'] ?? 0
+    }
+
+    const peakRss = readRss(service.pid, 'VmHWM')
+    let durability: Durability | undefined
+    if (options.profileDir === undefined) {
+      await service.kill()
+      const onDisk = countPets(join(options.workDir, 'small.db'))
+      const expected = phase.seeded + acknowledged
+      durability = { acknowledged, expected, onDisk, lost: Math.max(0, expected - onDisk) }
+      options.log(
+        `durability: ${acknowledged} creates acknowledged, ${onDisk} pets on disk after kill -9`,
+      )
+    }
+    return { workloads: results, client, soak, durability, peakRss }
+  } finally {
+    await Promise.all([service.stop(), dataPath.stop(), wire?.stop()])
+  }
+}
+
+async function deepDataPhase(options: BenchOptions) {
+  const { plan } = options
+  const phase = await startPhase(options, 'deep', { count: plan.deepPets, soldTail: plan.soldTail })
+  const { key, service, dataPath } = phase
+  let wire: Target | undefined
+  try {
+    const headers = bearer(key)
+    const serviceCursor = await findDeepCursor('service', service.url, headers, plan.deepPets)
+    const cursors: Record<TargetName, string> = {
+      service: serviceCursor,
+      wire: serviceCursor,
+      'data-path': await findDeepCursor('data-path', dataPath.url, headers, plan.deepPets),
+    }
+    const workloads = deepDataWorkloads(key, cursors)
+    const deepPage = await capture(service.url, workloads[1]?.calls.service as HttpCall)
+    const firstDeepId = (JSON.parse(deepPage.body) as { id: number }[])[0]?.id
+    options.log(`deep cursor found: the deep page starts at pet ${firstDeepId}`)
+    wire = await startWire(service, workloads)
+    const targets = [service, wire, dataPath]
+    await checkTargets(targets, workloads)
+    const results = await measureAll(options, workloads, targets)
+    return { workloads: results, peakRss: readRss(service.pid, 'VmHWM') }
+  } finally {
+    await Promise.all([service.stop(), dataPath.stop(), wire?.stop()])
+  }
+}

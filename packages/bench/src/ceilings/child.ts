@@ -1,0 +1,43 @@
+/**
+ * Entry point of a ceiling's own process, so that ceilings run on loopback in a process of
+ * their own, exactly like the service. The parent forks this file, sends one `CeilingConfig`
+ * over IPC and waits for `{ port }`; SIGTERM stops the ceiling.
+ */
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createDataPathCeiling } from './data-path.js'
+import { type CannedRoutes, createWireCeiling } from './wire.js'
+
+export type CeilingConfig =
+  | { kind: 'wire'; routes: CannedRoutes }
+  | { kind: 'data-path'; dbPath: string }
+
+export interface CeilingReady {
+  port: number
+}
+
+function start(config: CeilingConfig): void {
+  let server: Server
+  let release = () => {}
+  if (config.kind === 'wire') {
+    server = createWireCeiling(config.routes)
+  } else {
+    const ceiling = createDataPathCeiling(config.dbPath)
+    server = ceiling.server
+    release = ceiling.close
+  }
+  server.keepAliveTimeout = 60_000
+  server.listen(0, '127.0.0.1', () => {
+    const ready: CeilingReady = { port: (server.address() as AddressInfo).port }
+    process.send?.(ready)
+  })
+  process.once('SIGTERM', () => {
+    server.close(() => {
+      release()
+      process.exit(0)
+    })
+    server.closeAllConnections()
+  })
+}
+
+process.once('message', (config: CeilingConfig) => start(config))

@@ -1,0 +1,104 @@
+/**
+ * The data-path ceiling: a bare node:http server doing only the work no implementation of the
+ * API can skip: the same SQLite reads, or the same durable write, on a database opened with the
+ * service's pragmas (WAL, `synchronous = FULL`), then `JSON.stringify`. No framework, no auth,
+ * no validation, no rate limiting, no logging. Its cursor is the plain id it points after.
+ * @see https://www.sqlite.org/pragma.html#pragma_synchronous
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import Database from 'better-sqlite3'
+
+interface PetRow {
+  id: number
+  name: string
+  categoryId: number
+  status: string
+}
+
+export interface DataPathCeiling {
+  server: Server
+  /** Closes the database; call after the server has stopped. */
+  close(): void
+}
+
+const petColumns = 'id, name, category_id AS categoryId, status'
+const json = { 'content-type': 'application/json; charset=utf-8' }
+
+/**
+ * Serves `GET /v1/pets` (`limit`, `status`, `cursor`), `GET /v1/pets/{id}` and `POST /v1/pets`
+ * from the SQLite file at `dbPath`, which must already hold the service's schema.
+ *
+ * @example
+ * ```ts
+ * const { server, close } = createDataPathCeiling('/tmp/bench/ceiling.db')
+ * server.listen(0, '127.0.0.1')
+ * ```
+ */
+export function createDataPathCeiling(dbPath: string): DataPathCeiling {
+  const db = new Database(dbPath)
+  db.pragma('journal_mode = WAL')
+  db.pragma('synchronous = FULL')
+  db.pragma('busy_timeout = 5000')
+  const page = db.prepare<[number, number], PetRow>(
+    `SELECT ${petColumns} FROM pets WHERE id > ? ORDER BY id LIMIT ?`,
+  )
+  const pageByStatus = db.prepare<[number, string, number], PetRow>(
+    `SELECT ${petColumns} FROM pets WHERE id > ? AND status = ? ORDER BY id LIMIT ?`,
+  )
+  const byId = db.prepare<[number], PetRow>(`SELECT ${petColumns} FROM pets WHERE id = ?`)
+  const insert = db.prepare<[string, number, string], PetRow>(
+    `INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?) RETURNING ${petColumns}`,
+  )
+
+  function list(query: URLSearchParams, response: ServerResponse): void {
+    const limit = Number(query.get('limit') ?? 20)
+    const status = query.get('status')
+    const after = Number(query.get('cursor') ?? 0)
+    const rows =
+      status === null ? page.all(after, limit + 1) : pageByStatus.all(after, status, limit + 1)
+    const headers: Record<string, string> = { ...json }
+    if (rows.length > limit) {
+      rows.length = limit
+      const filter = status === null ? '' : `&status=${status}`
+      const last = rows[limit - 1] as PetRow
+      headers.link = `</v1/pets?limit=${limit}${filter}&cursor=${last.id}>; rel="next"`
+    }
+    response.writeHead(200, headers).end(JSON.stringify(rows))
+  }
+
+  function get(id: number, response: ServerResponse): void {
+    const row = byId.get(id)
+    if (row === undefined) response.writeHead(404, json).end('{"code":"not_found"}')
+    else response.writeHead(200, json).end(JSON.stringify(row))
+  }
+
+  function create(request: IncomingMessage, response: ServerResponse): void {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      const draft = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+        name: string
+        categoryId: number
+        status?: string
+      }
+      const pet = insert.get(draft.name, draft.categoryId, draft.status ?? 'available') as PetRow
+      response.writeHead(201, { ...json, location: `/v1/pets/${pet.id}` }).end(JSON.stringify(pet))
+    })
+  }
+
+  const server = createServer((request, response) => {
+    const url = request.url ?? '/'
+    const mark = url.indexOf('?')
+    const path = mark === -1 ? url : url.slice(0, mark)
+    if (path === '/v1/pets' && request.method === 'GET') {
+      list(new URLSearchParams(mark === -1 ? '' : url.slice(mark + 1)), response)
+    } else if (path === '/v1/pets' && request.method === 'POST') {
+      create(request, response)
+    } else if (path.startsWith('/v1/pets/') && request.method === 'GET') {
+      get(Number(path.slice('/v1/pets/'.length)), response)
+    } else {
+      response.writeHead(404, json).end('{"code":"not_found"}')
+    }
+  })
+  return { server, close: () => db.close() }
+}

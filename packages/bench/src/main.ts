@@ -1,0 +1,75 @@
+/**
+ * `pnpm bench`: runs the bench, prints the report, and in full mode writes BENCHMARKS.md.
+ * The root script builds the server and the client first.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs, UsageError, usage } from './args.js'
+import { runBench } from './bench.js'
+import { fullPlan, quickPlan } from './plan.js'
+import { renderProfile, summarizeProfile } from './profile.js'
+import { renderReport } from './report.js'
+
+const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+
+async function main(): Promise<number> {
+  let args: ReturnType<typeof parseArgs>
+  try {
+    args = parseArgs(process.argv.slice(2))
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    process.stderr.write(`bench: ${error.message}\n${usage}\n`)
+    return 2
+  }
+  if (args.help) {
+    process.stdout.write(`${usage}\n`)
+    return 0
+  }
+  const serverDir = dirname(createRequire(import.meta.url).resolve('@petstore/server/package.json'))
+  if (!existsSync(join(serverDir, 'dist', 'server.js'))) {
+    process.stderr.write(
+      'bench: the server is not built; run `pnpm bench` from the repository root\n',
+    )
+    return 1
+  }
+  const workDir = mkdtempSync(join(tmpdir(), 'petstore-bench-'))
+  const profileDir =
+    args.profile === undefined
+      ? undefined
+      : resolve(args.profile === '' ? join(workDir, 'profiles') : args.profile)
+  if (profileDir !== undefined) mkdirSync(profileDir, { recursive: true })
+  const log = (line: string) => process.stderr.write(`${line}\n`)
+  try {
+    const result = await runBench({
+      plan: args.quick ? quickPlan : fullPlan,
+      serverDir,
+      workDir,
+      soak: args.soak,
+      ...(profileDir === undefined ? {} : { profileDir }),
+      log,
+    })
+    const report = renderReport(result)
+    process.stdout.write(`\n${report}`)
+    const out = args.out ?? (args.quick ? undefined : join(packageRoot, 'BENCHMARKS.md'))
+    if (out !== undefined) {
+      writeFileSync(out, report)
+      log(`wrote ${out}`)
+    }
+    if (profileDir !== undefined) {
+      for (const file of readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'))) {
+        process.stdout.write(
+          `\n${renderProfile(join(profileDir, file), summarizeProfile(join(profileDir, file)))}\n`,
+        )
+      }
+    }
+    return 0
+  } finally {
+    if (args.keep || profileDir?.startsWith(workDir)) log(`kept ${workDir}`)
+    else rmSync(workDir, { recursive: true, force: true })
+  }
+}
+
+process.exitCode = await main()

@@ -1,0 +1,41 @@
+/** How long and how hard each part of the bench runs, in full and quick mode. */
+import type { ClientOverheadPlan } from './client-overhead.js'
+import type { RoundPlan } from './rounds.js'
+
+export interface BenchPlan {
+  mode: 'full' | 'quick'
+  rounds: RoundPlan
+  /** Pets behind workloads (a), (b), (d), (e). */
+  smallPets: number
+  /** Depth of the deep page of workload (c). */
+  deepPets: number
+  /** `sold` pets after the deep ones: what the deep cursor is found with. */
+  soldTail: number
+  client: ClientOverheadPlan
+  soak: {
+    seconds: number
+    baselineAfterSeconds: number
+    /** Share of the measured maximum of workload (a). */
+    loadFraction: number
+  }
+}
+
+export const fullPlan: BenchPlan = {
+  mode: 'full',
+  rounds: { rounds: 3, seconds: 4, warmupSeconds: 1, connections: 32 },
+  smallPets: 1_000,
+  deepPets: 1_000_000,
+  soldTail: 100,
+  client: { calls: 2_000, rounds: 5, concurrency: 16 },
+  soak: { seconds: 60, baselineAfterSeconds: 10, loadFraction: 0.7 },
+}
+
+export const quickPlan: BenchPlan = {
+  mode: 'quick',
+  rounds: { rounds: 1, seconds: 2, warmupSeconds: 0, connections: 32 },
+  smallPets: 1_000,
+  deepPets: 1_000_000,
+  soldTail: 100,
+  client: { calls: 300, rounds: 2, concurrency: 16 },
+  soak: { seconds: 6, baselineAfterSeconds: 2, loadFraction: 0.7 },
+}

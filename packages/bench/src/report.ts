@@ -1,0 +1,123 @@
+/** Renders a run as Markdown: the BENCHMARKS.md file and what `pnpm bench` prints. */
+import type { BenchResult } from './bench.js'
+import { checkGoals, deepPageRatios, megabyte, ratio } from './goals.js'
+
+const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
+const count = (value: number) => (Number.isFinite(value) ? integer.format(value) : 'n/a')
+const fixed = (value: number, digits = 2) =>
+  Number.isFinite(value) ? value.toFixed(digits) : 'n/a'
+const mb = (bytes: number | undefined) =>
+  bytes === undefined ? 'n/a' : `${(bytes / megabyte).toFixed(1)} MB`
+
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n')
+}
+
+export function renderReport(result: BenchResult): string {
+  const { machine, plan } = result
+  const rounds = plan.rounds
+  const parts: string[] = []
+  parts.push(`# Benchmarks
+
+Written by \`pnpm bench${plan.mode === 'quick' ? ' --quick' : ''}\` on ${machine.date.slice(0, 16).replace('T', ' ')} UTC (${Math.round(result.durationSeconds)} s). Re-run it to refresh this file; compare ratios, not absolute numbers.
+
+**Machine:** ${machine.cpuModel}, ${machine.cores} cores, ${(machine.memory / 1024 ** 3).toFixed(1)} GiB, Node ${machine.node}, ${machine.kernel}; load average ${machine.loadAverage.toFixed(2)} at the start.
+
+**Method:** the built service (\`dist/server.js\`, \`LOG_LEVEL=info\`, logs to a file) on a fresh SQLite file, seeded before start, with an enterprise key whose limits never refuse. Its rivals, each in its own process: the **wire** ceiling (bare \`node:http\` replaying the service's own response bytes) and the **data-path** ceiling (bare \`node:http\` doing the same SQLite read or durable write, WAL and \`synchronous = FULL\`, then \`JSON.stringify\`). autocannon drives them from the bench process over loopback, ${rounds.connections} connections, in ${rounds.rounds} alternating round${rounds.rounds === 1 ? '' : 's'} of ${rounds.seconds} s${rounds.warmupSeconds > 0 ? ` after a ${rounds.warmupSeconds} s warm-up each` : ''}; each figure is the median over the rounds. Latency is the service's.`)
+
+  parts.push(`## Throughput and latency
+
+${table(
+  [
+    'workload',
+    'data',
+    'service req/s',
+    'data-path req/s',
+    'wire req/s',
+    'service / data-path',
+    'service / wire',
+    'p50 ms',
+    'p99 ms',
+    'non-2xx',
+    'peak RSS',
+  ],
+  result.workloads.map((entry) => {
+    const service = entry.targets.service
+    const ceilingFailures =
+      entry.targets.wire.non2xx +
+      entry.targets.wire.errors +
+      entry.targets['data-path'].non2xx +
+      entry.targets['data-path'].errors
+    return [
+      entry.label,
+      entry.data,
+      count(service.requestsPerSecond),
+      count(entry.targets['data-path'].requestsPerSecond),
+      count(entry.targets.wire.requestsPerSecond),
+      fixed(ratio(entry, 'data-path')),
+      fixed(ratio(entry, 'wire')),
+      fixed(service.p50),
+      fixed(service.p99),
+      `${service.non2xx + service.errors}${ceilingFailures > 0 ? ` (ceilings: ${ceilingFailures})` : ''}`,
+      mb(entry.servicePeakRss),
+    ]
+  }),
+)}
+
+non-2xx counts every non-2xx response and connection error of the service, warm-up included.`)
+
+  const deep = deepPageRatios(result)
+  if (deep !== undefined) {
+    parts.push(`## (c) Deep page against first page
+
+On 1,000,100 pets, the page after pet ${count(plan.deepPets + 1)} (cursor found through the API: the next link of \`status=sold\`, the filter only the last pets match) against the first page, both \`limit=20\`: p50 latency ${fixed(deep.p50)}x, p99 latency ${fixed(deep.p99)}x, time per request (inverse req/s) ${fixed(deep.timePerRequest)}x.`)
+  }
+
+  if (result.client.length > 0) {
+    parts.push(`## (f) Client against raw fetch
+
+In the bench process against the service: \`createPetstoreClient(...).GET\` against \`fetch\` + \`response.json()\` for the same request, ${plan.client.calls} calls per loop, median of ${plan.client.rounds} alternating rounds; concurrent = ${plan.client.concurrency} calls in flight (time per call = wall time / calls).
+
+${table(
+  ['operation', 'mode', 'raw fetch ms/call', 'client ms/call', 'client / raw'],
+  result.client.map((entry) => [
+    entry.operation,
+    entry.mode,
+    fixed(entry.rawMs, 3),
+    fixed(entry.clientMs, 3),
+    fixed(entry.ratio),
+  ]),
+)}`)
+  }
+
+  if (result.durability !== undefined) {
+    const { acknowledged, expected, onDisk, lost } = result.durability
+    parts.push(`## (d) Durability
+
+The service answered ${count(acknowledged)} creates with 201; after \`kill -9\` the file holds ${count(onDisk)} pets (at least ${count(expected)} expected): **${lost} acknowledged pet${lost === 1 ? '' : 's'} lost**.`)
+  }
+
+  if (result.soak !== undefined) {
+    const soak = result.soak
+    parts.push(`## Soak
+
+${soak.plan.seconds} s of workload (a) with 10% creates at ${count(soak.plan.requestsPerSecond)} req/s (${Math.round(plan.soak.loadFraction * 100)}% of (a)'s measured maximum), ${soak.plan.connections} connections: ${count(soak.load.requestsPerSecond)} req/s served, p99 ${fixed(soak.load.p99)} ms, ${soak.load.non2xx} non-2xx, ${soak.load.errors} errors. RSS ${mb(soak.rssBaseline)} after ${soak.plan.baselineAfterSeconds} s, ${mb(soak.rssEnd)} at the end (${soak.rssGrowth === undefined ? 'n/a' : `${(soak.rssGrowth * 100).toFixed(1)}%`}).`)
+  }
+
+  const goals = checkGoals(result)
+  parts.push(`## Targets
+
+${table(
+  ['target', 'goal', 'measured', 'met'],
+  goals.map((goal) => [
+    goal.name,
+    goal.goal,
+    goal.measured,
+    goal.met === undefined ? 'n/a' : goal.met ? 'yes' : '**no**',
+  ]),
+)}
+
+Peak RSS is the highest \`VmHWM\` of the service processes; the table's column is the highest RSS sampled while each workload ran.`)
+  return `${parts.join('\n\n')}\n`
+}

@@ -1,0 +1,131 @@
+/**
+ * The three things the bench drives, each in a process of its own on loopback: the built
+ * service (`dist/server.js`, production log level, stdout to a log file) and the two ceilings.
+ * A target is only an address and a pid (for RSS); the load generator stays in this process.
+ */
+import { type ChildProcess, fork, spawn } from 'node:child_process'
+import { openSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import type { CeilingConfig, CeilingReady } from './ceilings/child.js'
+
+export type TargetName = 'service' | 'wire' | 'data-path'
+
+export interface Target {
+  name: TargetName
+  /** e.g. `http://127.0.0.1:41234`, no trailing slash. */
+  url: string
+  pid: number
+  /** SIGTERM and wait for the exit. */
+  stop(): Promise<void>
+  /** SIGKILL and wait for the exit (the durability check). */
+  kill(): Promise<void>
+}
+
+export interface ServiceOptions {
+  /** The built standalone server, `packages/server/dist/server.js`. */
+  serverJs: string
+  dbPath: string
+  logPath: string
+  /** `LOG_LEVEL`; `info` is the production default. */
+  logLevel?: string
+  /** Extra node flags, e.g. `--cpu-prof`. */
+  nodeArgs?: readonly string[]
+}
+
+/** Variables that would point the service elsewhere than the bench's SQLite file. */
+const serviceVariables = /^(PORT|HOST|LOG_LEVEL|DATABASE_URL|REDIS_URL|PETSTORE_.*)$/
+
+/** Starts the built service and resolves once `/healthz` answers. */
+export async function startService(options: ServiceOptions): Promise<Target> {
+  const port = await freePort()
+  const env: Record<string, string> = {}
+  for (const [name, value] of Object.entries(process.env)) {
+    if (value !== undefined && !serviceVariables.test(name)) env[name] = value
+  }
+  Object.assign(env, {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PETSTORE_DB: options.dbPath,
+    LOG_LEVEL: options.logLevel ?? 'info',
+  })
+  const log = openSync(options.logPath, 'a')
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.serverJs], {
+    env,
+    stdio: ['ignore', log, log],
+  })
+  const url = `http://127.0.0.1:${port}`
+  try {
+    await waitUntilHealthy(url, child, options.logPath)
+  } catch (error) {
+    child.kill('SIGKILL')
+    throw error
+  }
+  return target('service', url, child)
+}
+
+const childEntry = fileURLToPath(new URL('./ceilings/child.js', import.meta.url))
+
+/** Forks a ceiling process and resolves once it listens. */
+export async function startCeiling(config: CeilingConfig): Promise<Target> {
+  const child = fork(childEntry, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  const ready = await new Promise<CeilingReady>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as CeilingReady))
+    child.once('exit', (code) => reject(new Error(`${config.kind} ceiling exited with ${code}`)))
+    child.send(config)
+  })
+  child.disconnect()
+  return target(config.kind, `http://127.0.0.1:${ready.port}`, child)
+}
+
+function target(name: TargetName, url: string, child: ChildProcess): Target {
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve()
+    else child.once('exit', () => resolve())
+  })
+  const signal = async (which: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(which)
+    await exited
+  }
+  return {
+    name,
+    url,
+    pid: child.pid as number,
+    stop: () => signal('SIGTERM'),
+    kill: () => signal('SIGKILL'),
+  }
+}
+
+async function waitUntilHealthy(url: string, child: ChildProcess, logPath: string): Promise<void> {
+  const deadline = Date.now() + 20_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`the service exited with ${child.exitCode}:\n${tail(logPath)}`)
+    }
+    const healthy = await fetch(`${url}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    )
+    if (healthy) return
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`the service did not become healthy at ${url}:\n${tail(logPath)}`)
+}
+
+function tail(path: string): string {
+  return readFileSync(path, 'utf8').split('\n').slice(-20).join('\n')
+}
+
+/** A port free right now on 127.0.0.1 (the service takes its port from `PORT`). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address !== null ? address.port : 0
+      probe.close(() => resolve(port))
+    })
+  })
+}

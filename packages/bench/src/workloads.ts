@@ -1,0 +1,96 @@
+/**
+ * The workloads of the issue, as HTTP calls. Every target gets the same bytes except the deep
+ * cursor, which each target hands out in its own format (found through its own API).
+ */
+import type { HttpCall } from './load.js'
+import type { TargetName } from './targets.js'
+
+export type WorkloadId = 'list-20' | 'list-100' | 'get' | 'create' | 'first-page' | 'deep-page'
+
+export interface Workload {
+  id: WorkloadId
+  /** How the report names it, e.g. `(a) GET /v1/pets?limit=20`. */
+  label: string
+  /** What the database holds while it runs, e.g. `1,000 pets`. */
+  data: string
+  calls: Readonly<Record<TargetName, HttpCall>>
+}
+
+/** The same call for every target. */
+function everywhere(call: HttpCall): Record<TargetName, HttpCall> {
+  return { service: call, wire: call, 'data-path': call }
+}
+
+export function bearer(apiKey: string): Record<string, string> {
+  return { authorization: `Bearer ${apiKey}` }
+}
+
+/** A pet in the middle of the 1,000 (getPet reads it). */
+export const knownPetId = 500
+
+export const newPetBody = JSON.stringify({ name: 'Bench pet', categoryId: 7 })
+
+/** Workloads (a), (b), (e) and (d), on the database with 1,000 pets. */
+export function smallDataWorkloads(apiKey: string): Workload[] {
+  const headers = bearer(apiKey)
+  const data = '1,000 pets'
+  return [
+    {
+      id: 'list-20',
+      label: '(a) GET /v1/pets?limit=20',
+      data,
+      calls: everywhere({ method: 'GET', path: '/v1/pets?limit=20', headers }),
+    },
+    {
+      id: 'list-100',
+      label: '(b) GET /v1/pets?limit=100',
+      data,
+      calls: everywhere({ method: 'GET', path: '/v1/pets?limit=100', headers }),
+    },
+    {
+      id: 'get',
+      label: `(e) GET /v1/pets/${knownPetId}`,
+      data,
+      calls: everywhere({ method: 'GET', path: `/v1/pets/${knownPetId}`, headers }),
+    },
+    {
+      id: 'create',
+      label: '(d) POST /v1/pets (durable)',
+      data,
+      calls: everywhere({
+        method: 'POST',
+        path: '/v1/pets',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: newPetBody,
+      }),
+    },
+  ]
+}
+
+/** Workload (c): the first page and a page 1,000,000 pets deep, by cursor per target. */
+export function deepDataWorkloads(
+  apiKey: string,
+  deepCursors: Readonly<Record<TargetName, string>>,
+): Workload[] {
+  const headers = bearer(apiKey)
+  const data = '1,000,100 pets'
+  const deep = (target: TargetName): HttpCall => ({
+    method: 'GET',
+    path: `/v1/pets?limit=20&cursor=${encodeURIComponent(deepCursors[target])}`,
+    headers,
+  })
+  return [
+    {
+      id: 'first-page',
+      label: '(c) first page, GET /v1/pets?limit=20',
+      data,
+      calls: everywhere({ method: 'GET', path: '/v1/pets?limit=20', headers }),
+    },
+    {
+      id: 'deep-page',
+      label: '(c) page 1,000,000 deep, GET /v1/pets?limit=20&cursor=…',
+      data,
+      calls: { service: deep('service'), wire: deep('wire'), 'data-path': deep('data-path') },
+    },
+  ]
+}

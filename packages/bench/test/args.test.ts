@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest'
+import { parseArgs, UsageError } from '../src/args.js'
+
+describe('parseArgs', () => {
+  it('reads the flags, ignoring the -- pnpm may pass on', () => {
+    expect(parseArgs(['--', '--quick', '--soak', '--profile', '--out=report.md'])).toEqual({
+      quick: true,
+      soak: true,
+      profile: '',
+      out: 'report.md',
+      keep: false,
+      help: false,
+    })
+    expect(parseArgs(['--profile=/tmp/p']).profile).toBe('/tmp/p')
+  })
+
+  it('refuses what it does not know', () => {
+    expect(() => parseArgs(['--fast'])).toThrow(UsageError)
+    expect(() => parseArgs(['--quick=yes'])).toThrow(UsageError)
+  })
+})

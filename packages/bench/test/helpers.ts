@@ -1,0 +1,40 @@
+/**
+ * Test helpers: ceilings listening in the test's own process on port 0, a SQLite file with the
+ * service's real schema (created by the service's own store) in a temp directory per test.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { openSqliteStore } from '@petstore/server'
+import type { Target, TargetName } from '../src/targets.js'
+
+/** A temp directory removed by the returned function. */
+export function tempDir(): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-test-'))
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
+}
+
+/** An empty database at `path` with the service's schema (its migrations, run by its store). */
+export async function createServiceDatabase(path: string): Promise<string> {
+  const store = openSqliteStore(path)
+  await store.close()
+  return path
+}
+
+/** Listens on 127.0.0.1:0 and returns the base URL. */
+export async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+export async function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections()
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+}
+
+/** A target served by this process (RSS readings are this process's). */
+export function inProcessTarget(name: TargetName, url: string): Target {
+  return { name, url, pid: process.pid, stop: async () => {}, kill: async () => {} }
+}

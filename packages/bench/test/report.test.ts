@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest'
+import type { BenchResult } from '../src/bench.js'
+import { checkGoals } from '../src/goals.js'
+import type { LoadResult } from '../src/load.js'
+import { quickPlan } from '../src/plan.js'
+import { renderReport } from '../src/report.js'
+import type { TargetMeasurement, WorkloadResult } from '../src/rounds.js'
+
+const mb = 1024 * 1024
+
+function measured(
+  requestsPerSecond: number,
+  p50: number,
+  p99: number,
+  non2xx = 0,
+): TargetMeasurement {
+  const run: LoadResult = {
+    requestsPerSecond,
+    p50,
+    p99,
+    mean: p50,
+    non2xx,
+    errors: 0,
+    ok: 100,
+    statuses: { '200': 100 },
+  }
+  return { runs: [run], requestsPerSecond, p50, p99, non2xx, errors: 0, created: 0 }
+}
+
+function workload(
+  id: WorkloadResult['id'],
+  service: TargetMeasurement,
+  dataPath: number,
+  wire: number,
+): WorkloadResult {
+  return {
+    id,
+    label: `label of ${id}`,
+    data: '1,000 pets',
+    connections: 32,
+    targets: { service, 'data-path': measured(dataPath, 1, 2), wire: measured(wire, 1, 2, 3) },
+    servicePeakRss: 80 * mb,
+  }
+}
+
+const result: BenchResult = {
+  machine: {
+    cpuModel: 'Test CPU',
+    cores: 2,
+    memory: 8 * 1024 ** 3,
+    node: 'v20.20.2',
+    kernel: 'linux 6',
+    loadAverage: 0.5,
+    date: '2026-11-22T07:00:00.000Z',
+  },
+  plan: quickPlan,
+  workloads: [
+    workload('list-20', measured(9_500, 2, 8), 10_000, 19_000),
+    workload('create', measured(800, 30, 60, 1), 1_000, 20_000),
+    workload('first-page', measured(9_000, 2, 6), 9_500, 20_000),
+    workload('deep-page', measured(8_000, 2.2, 7), 9_000, 20_000),
+  ],
+  client: [
+    {
+      operation: 'listPets',
+      mode: 'sequential',
+      concurrency: 1,
+      rawMs: 1,
+      clientMs: 1.02,
+      ratio: 1.02,
+    },
+  ],
+  durability: { acknowledged: 10, expected: 1_010, onDisk: 1_010, lost: 0 },
+  soak: undefined,
+  peakRss: 130 * mb,
+  durationSeconds: 42,
+}
+
+describe('renderReport', () => {
+  const report = renderReport(result)
+
+  it('renders one table row per workload with both ratios and the non-2xx count', () => {
+    expect(report).toContain(
+      '| label of list-20 | 1,000 pets | 9,500 | 10,000 | 19,000 | 0.95 | 0.50 | 2.00 | 8.00 | 0 (ceilings: 3) | 80.0 MB |',
+    )
+    expect(report).toContain(
+      '| label of create | 1,000 pets | 800 | 1,000 | 20,000 | 0.80 | 0.04 | 30.00 | 60.00 | 1 (ceilings: 3) |',
+    )
+  })
+
+  it('describes the machine and the deep-page ratios', () => {
+    expect(report).toContain('Test CPU, 2 cores, 8.0 GiB, Node v20.20.2')
+    expect(report).toContain('p50 latency 1.10x')
+    expect(report).toContain('**0 acknowledged pets lost**')
+  })
+})
+
+describe('checkGoals', () => {
+  const goals = Object.fromEntries(checkGoals(result).map((goal) => [goal.name, goal]))
+
+  it('checks each target against the same run', () => {
+    expect(goals['(a) list 20: service / data-path ceiling']?.met).toBe(true)
+    expect(goals['(d) durable create: service / data-path ceiling']?.met).toBe(false)
+    expect(goals['(c) deep page / first page, p50 latency']?.measured).toBe('1.10x')
+    expect(goals['peak RSS of the service']?.met).toBe(false)
+    expect(goals['(a) p99 latency at 32 connections']?.met).toBe(true)
+    expect(goals['(f) client / raw fetch, listPets sequential']?.met).toBe(true)
+  })
+
+  it('fails the error goal on any non-2xx from the service', () => {
+    expect(goals['non-2xx responses and errors from the service']).toMatchObject({
+      measured: '1',
+      met: false,
+    })
+  })
+})
