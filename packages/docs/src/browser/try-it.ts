@@ -4,24 +4,10 @@
  * and follows the operation in view. It lives outside Redoc's React root, so hydration and
  * re-renders never touch it, and it loads nothing: the page stays self-contained.
  */
+import { element } from './dom.js'
+import { parameterField } from './parameter-field.js'
 import { formatBody, InputError, operationForHash, planRequest } from './request.js'
 import { type TryItData, type TryItOperation, tryItDataId } from './types.js'
-
-type Attributes = Record<string, string | boolean>
-
-function element<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attributes: Attributes = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag)
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value === false) continue
-    node.setAttribute(name, value === true ? '' : value)
-  }
-  node.append(...children)
-  return node
-}
 
 function defaultBaseUrl(data: TryItData): string {
   if (location.protocol === 'http:' || location.protocol === 'https:')
@@ -129,46 +115,7 @@ function mount(data: TryItData): void {
     notice.textContent = operation.deprecated
       ? `Deprecated${operation.sunset ? `: removed on ${operation.sunset}` : ''}.`
       : ''
-    fields.replaceChildren()
-    for (const parameter of operation.parameters) {
-      const input = element('input', {
-        name: `param:${parameter.name}`,
-        'data-param': parameter.name,
-        placeholder: parameter.example ?? '',
-        spellcheck: 'false',
-        required: parameter.required,
-        list: parameter.enum ? `ps-tryit-enum-${parameter.name}` : false,
-        value: parameter.in === 'path' ? (parameter.example ?? '') : '',
-      })
-      const label = element(
-        'label',
-        { title: parameter.description ?? '' },
-        element(
-          'span',
-          {},
-          `${parameter.name} `,
-          element('small', {}, `${parameter.in}${parameter.required ? ', required' : ''}`),
-        ),
-        input,
-      )
-      if (parameter.enum) {
-        const options = element('datalist', { id: `ps-tryit-enum-${parameter.name}` })
-        for (const value of parameter.enum) options.append(element('option', { value }))
-        label.append(options)
-      }
-      if (/^idempotency-key$/i.test(parameter.name)) {
-        const generate = element(
-          'button',
-          { type: 'button', class: 'ps-tryit-generate' },
-          'New key',
-        )
-        generate.addEventListener('click', () => {
-          input.value = crypto.randomUUID()
-        })
-        label.append(generate)
-      }
-      fields.append(label)
-    }
+    fields.replaceChildren(...operation.parameters.map(parameterField))
     bodyLabel.hidden = operation.body === undefined
     body.value = operation.body ?? ''
   }
@@ -222,7 +169,7 @@ function mount(data: TryItData): void {
     panel.hidden = !open
     toggle.setAttribute('aria-expanded', String(open))
     document.documentElement.classList.toggle('ps-tryit-open', open)
-    if (open) (current.parameters.length > 0 && !apiKey.value ? apiKey : select).focus()
+    if (open) (apiKey.value ? send : apiKey).focus()
   }
 
   function followHash(): void {
