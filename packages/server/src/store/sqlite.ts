@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import type { Pet, PetStatus, Plan } from '@petstore/types'
+import type { Pet, Plan } from '@petstore/types'
 import Database from 'better-sqlite3'
 import type { ApiKeyRecord } from '../auth/caller.js'
 import { migrations } from './migrations/index.js'
@@ -25,13 +25,6 @@ import type {
   Store,
   StoredResponse,
 } from './store.js'
-
-interface PetRow {
-  id: number
-  name: string
-  category_id: number
-  status: PetStatus
-}
 
 interface KeyRow {
   id: string
@@ -95,26 +88,23 @@ function migrate(db: Database.Database): void {
   apply.immediate()
 }
 
-function toPet(row: PetRow): Pet {
-  return { id: row.id, name: row.name, categoryId: row.category_id, status: row.status }
-}
+/** Columns aliased to the Pet's property names, so rows are Pets without a copy. */
+const petColumns = 'id, name, category_id AS categoryId, status'
 
 function sqlitePetStore(db: Database.Database): PetStore {
-  const insert = db.prepare<[string, number, string], PetRow>(
-    'INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?) RETURNING id, name, category_id, status',
+  const insert = db.prepare<[string, number, string], Pet>(
+    `INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?) RETURNING ${petColumns}`,
   )
   const complete = completeStatement(db)
-  const byId = db.prepare<[number], PetRow>(
-    'SELECT id, name, category_id, status FROM pets WHERE id = ?',
+  const byId = db.prepare<[number], Pet>(`SELECT ${petColumns} FROM pets WHERE id = ?`)
+  const page = db.prepare<[number, number], Pet>(
+    `SELECT ${petColumns} FROM pets WHERE id > ? ORDER BY id LIMIT ?`,
   )
-  const page = db.prepare<[number, number], PetRow>(
-    'SELECT id, name, category_id, status FROM pets WHERE id > ? ORDER BY id LIMIT ?',
-  )
-  const pageByStatus = db.prepare<[number, string, number], PetRow>(
-    'SELECT id, name, category_id, status FROM pets WHERE id > ? AND status = ? ORDER BY id LIMIT ?',
+  const pageByStatus = db.prepare<[number, string, number], Pet>(
+    `SELECT ${petColumns} FROM pets WHERE id > ? AND status = ? ORDER BY id LIMIT ?`,
   )
   const createWithRecord = db.transaction((draft: PetDraft, completion: IdempotencyCompletion) => {
-    const pet = toPet(insert.get(draft.name, draft.categoryId, draft.status) as PetRow)
+    const pet = insert.get(draft.name, draft.categoryId, draft.status) as Pet
     complete.run(
       JSON.stringify(completion.respond(pet)),
       completion.fingerprint,
@@ -126,12 +116,11 @@ function sqlitePetStore(db: Database.Database): PetStore {
   return {
     async create(draft, idempotency) {
       if (idempotency !== undefined) return createWithRecord.immediate(draft, idempotency)
-      return toPet(insert.get(draft.name, draft.categoryId, draft.status) as PetRow)
+      return insert.get(draft.name, draft.categoryId, draft.status) as Pet
     },
     async get(id) {
       if (!Number.isSafeInteger(id) || id < 1) return undefined
-      const row = byId.get(id)
-      return row === undefined ? undefined : toPet(row)
+      return byId.get(id)
     },
     async list(query: ListPetsQuery): Promise<PetPage> {
       const after = query.afterId ?? 0
@@ -140,7 +129,8 @@ function sqlitePetStore(db: Database.Database): PetStore {
           ? page.all(after, query.limit + 1)
           : pageByStatus.all(after, query.status, query.limit + 1)
       const hasMore = rows.length > query.limit
-      return { pets: rows.slice(0, query.limit).map(toPet), hasMore }
+      if (hasMore) rows.pop()
+      return { pets: rows, hasMore }
     },
   }
 }
