@@ -1,9 +1,11 @@
-import { readdir, readFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { tryItDataId } from '../src/browser/types.js'
-import { renderedSpec, siteFiles } from '../src/build.js'
+import { buildSite, renderedSpec, siteFiles } from '../src/build.js'
 import { codeSamples } from '../src/code-samples.js'
 import { contentSecurityPolicy } from '../src/enhancements.js'
 import { listOperations } from '../src/openapi.js'
@@ -45,5 +47,22 @@ describe('renderedSpec', () => {
     const before = JSON.stringify(spec)
     renderedSpec(spec)
     expect(JSON.stringify(spec)).toBe(before)
+  })
+})
+
+describe('buildSite', () => {
+  it('refuses, writing nothing, a page that would fetch from another host', async () => {
+    const work = await mkdtemp(join(tmpdir(), 'docs-build-'))
+    try {
+      const tracked = structuredClone(spec)
+      tracked.info.description = `${tracked.info.description}\n\n<img src="https://tracker.example/p.png">`
+      const outDir = join(work, 'dist')
+      await expect(buildSite(tracked, outDir)).rejects.toThrow(
+        /would fetch from other hosts: https:\/\/tracker\.example\/p\.png/,
+      )
+      expect(existsSync(outDir)).toBe(false)
+    } finally {
+      await rm(work, { recursive: true, force: true })
+    }
   })
 })
