@@ -21,14 +21,14 @@ interface CpuProfile {
 
 export interface HotSpot {
   name: string
-  /** Share of all samples, 0..1. */
+  /** Share of the busy (non-idle) samples, 0..1. */
   share: number
 }
 
 export interface ProfileSummary {
   functions: HotSpot[]
   areas: HotSpot[]
-  /** Share of the samples that were idle (waiting on I/O). */
+  /** Share of all samples that were idle (waiting on I/O, or not under load at all). */
   idle: number
 }
 
@@ -51,16 +51,19 @@ export function summarizeProfile(path: string, top = 25): ProfileSummary {
   const profile = JSON.parse(readFileSync(path, 'utf8')) as CpuProfile
   const hits = new Map<number, number>()
   for (const sample of profile.samples ?? []) hits.set(sample, (hits.get(sample) ?? 0) + 1)
-  let total = 0
-  for (const node of profile.nodes) total += hits.get(node.id) ?? node.hitCount ?? 0
   const byFunction = new Map<string, number>()
   const byArea = new Map<string, number>()
   let idle = 0
+  let busy = 0
   for (const node of profile.nodes) {
     const count = hits.get(node.id) ?? node.hitCount ?? 0
     if (count === 0) continue
     const { functionName, url, lineNumber } = node.callFrame
-    if (functionName === '(idle)') idle += count
+    if (functionName === '(idle)') {
+      idle += count
+      continue
+    }
+    busy += count
     const file = url.replace(/^.*\/(node_modules|packages)\//, '$1/')
     const name = `${functionName || '(anonymous)'} ${file}${url === '' ? '' : `:${lineNumber + 1}`}`
     byFunction.set(name, (byFunction.get(name) ?? 0) + count)
@@ -71,14 +74,15 @@ export function summarizeProfile(path: string, top = 25): ProfileSummary {
     [...map]
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
-      .map(([name, count]) => ({ name, share: total === 0 ? 0 : count / total }))
+      .map(([name, count]) => ({ name, share: busy === 0 ? 0 : count / busy }))
+  const total = busy + idle
   return { functions: rank(byFunction), areas: rank(byArea), idle: total === 0 ? 0 : idle / total }
 }
 
 export function renderProfile(title: string, summary: ProfileSummary): string {
   const percent = (share: number) => `${(share * 100).toFixed(1).padStart(5)}%`
   return [
-    `${title} (idle ${percent(summary.idle).trim()})`,
+    `${title} (idle ${percent(summary.idle).trim()} of the run; shares below are of the busy time)`,
     '  by area:',
     ...summary.areas.map((spot) => `    ${percent(spot.share)}  ${spot.name}`),
     '  by function (self time):',

@@ -9,9 +9,16 @@ const fixed = (value: number, digits = 2) =>
 const mb = (bytes: number | undefined) =>
   bytes === undefined ? 'n/a' : `${(bytes / megabyte).toFixed(1)} MB`
 
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`
-  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n')
+/** A Markdown table with padded columns, as the workspace's formatter (Biome) writes them. */
+export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = header.map((cell, column) =>
+    Math.max(3, cell.length, ...rows.map((row) => (row[column] ?? '').length)),
+  )
+  const line = (cells: readonly string[]) =>
+    `| ${widths.map((width, column) => (cells[column] ?? '').padEnd(width)).join(' | ')} |`
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join(
+    '\n',
+  )
 }
 
 export function renderReport(result: BenchResult): string {

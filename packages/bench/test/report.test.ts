@@ -3,7 +3,7 @@ import type { BenchResult } from '../src/bench.js'
 import { checkGoals } from '../src/goals.js'
 import type { LoadResult } from '../src/load.js'
 import { quickPlan } from '../src/plan.js'
-import { renderReport } from '../src/report.js'
+import { renderReport, table } from '../src/report.js'
 import type { TargetMeasurement, WorkloadResult } from '../src/rounds.js'
 
 const mb = 1024 * 1024
@@ -78,12 +78,13 @@ const result: BenchResult = {
 
 describe('renderReport', () => {
   const report = renderReport(result)
+  const squeezed = report.replace(/ {2,}/g, ' ')
 
   it('renders one table row per workload with both ratios and the non-2xx count', () => {
-    expect(report).toContain(
+    expect(squeezed).toContain(
       '| label of list-20 | 1,000 pets | 9,500 | 10,000 | 19,000 | 0.95 | 0.50 | 2.00 | 8.00 | 0 (ceilings: 3) | 80.0 MB |',
     )
-    expect(report).toContain(
+    expect(squeezed).toContain(
       '| label of create | 1,000 pets | 800 | 1,000 | 20,000 | 0.80 | 0.04 | 30.00 | 60.00 | 1 (ceilings: 3) |',
     )
   })
@@ -112,5 +113,13 @@ describe('checkGoals', () => {
       measured: '1',
       met: false,
     })
+  })
+})
+
+describe('table', () => {
+  it('pads every column to its widest cell, as the formatter does', () => {
+    expect(table(['a', 'bb'], [['long cell', 'x']])).toBe(
+      ['| a         | bb  |', '| --------- | --- |', '| long cell | x   |'].join('\n'),
+    )
   })
 })
