@@ -12,8 +12,12 @@ import type { CorsPolicy } from '../http/cors.js'
 import type { RateLimitHook } from '../rate-limit/hook.js'
 import type { DeprecationLinks } from '../spec/deprecation.js'
 import type { OperationSpec } from '../spec/operations.js'
-import { allowedMethods, type RouteConfig, registerOperations } from '../spec/routes.js'
-import type { OperationRoute } from './pets/handlers.js'
+import {
+  allowedMethods,
+  type OperationRoute,
+  type RouteConfig,
+  registerOperations,
+} from '../spec/routes.js'
 
 export interface V1ScopeOptions {
   operations: readonly OperationSpec[]
@@ -46,7 +50,7 @@ export async function v1Scope(scope: FastifyInstance, options: V1ScopeOptions): 
 
   const allow = allowedMethods(options.operations)
   for (const [path, methods] of allow) {
-    const config: RouteConfig = { options: { allow: methods, methods } }
+    const config: RouteConfig = { options: { allow: methods } }
     scope.options(path, { config }, async (request, reply) => {
       reply.header('allow', methods)
       cors.preflight(request, reply, methods)

@@ -3,11 +3,24 @@
  * schemas for serialization, and the operation's id and precomputed deprecation headers in the
  * route config, where the generic /v1 hooks read them.
  */
-import type { FastifyInstance, RouteOptions } from 'fastify'
-import type { OperationRoute } from '../routes/pets/handlers.js'
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteHandlerMethod,
+  RouteOptions,
+} from 'fastify'
 import { type DeprecationLinks, deprecationHeaders } from './deprecation.js'
 import type { JsonSchema } from './document.js'
 import type { OperationSpec, ParameterSpec } from './operations.js'
+
+/** The code side of one operation: its handler and any route-level hooks. */
+export interface OperationRoute {
+  handler: RouteHandlerMethod
+  onRequest?: ((request: FastifyRequest, reply: FastifyReply) => Promise<void>)[]
+  onResponse?: ((request: FastifyRequest, reply: FastifyReply) => Promise<void>)[]
+  onRequestAbort?: ((request: FastifyRequest) => Promise<void>)[]
+}
 
 /** What the /v1 hooks learn about the route a request matched. */
 export interface RouteConfig {
@@ -15,7 +28,7 @@ export interface RouteConfig {
   /** `required`: 401 without a valid key; `none`: public (still rate limited per IP). */
   auth?: 'required' | 'none'
   /** Set on the OPTIONS routes: no auth, no limits. */
-  options?: { allow: string; methods: string }
+  options?: { allow: string }
   /** Deprecation, Sunset and Link values for a deprecated operation. */
   deprecation?: Readonly<Record<string, string>>
 }

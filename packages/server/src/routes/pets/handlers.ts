@@ -3,9 +3,10 @@
  * schemas; outputs are serialized by the spec's response schemas.
  */
 import type { NewPet, operations, Pet, PetStatus } from '@petstore/types'
-import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ApiProblem } from '../../errors.js'
 import type { Idempotency } from '../../idempotency/idempotency.js'
+import type { OperationRoute } from '../../spec/routes.js'
 import type { Store, StoredResponse } from '../../store/store.js'
 import type { CursorCodec } from './cursor.js'
 
@@ -21,13 +22,6 @@ export interface PetRouteDeps {
   idempotency: Idempotency
   /** e.g. `/v1`: prefix of Location and Link URLs. */
   basePath: string
-}
-
-export interface OperationRoute {
-  handler: RouteHandlerMethod
-  onRequest?: ((request: FastifyRequest, reply: FastifyReply) => Promise<void>)[]
-  onResponse?: ((request: FastifyRequest, reply: FastifyReply) => Promise<void>)[]
-  onRequestAbort?: ((request: FastifyRequest) => Promise<void>)[]
 }
 
 export function createPetRoutes(
