@@ -38,29 +38,29 @@ export function createCallerIdentifier(keys: KeyStore) {
 const realm = 'Bearer realm="petstore"'
 
 /**
- * The 401 for a request without a valid key: without credentials the challenge has no error
- * attribute; with a token that is not valid it says `invalid_token` (RFC 6750 §3.1).
+ * The 401 for a request without a valid key. Without a bearer token (no header, or another
+ * scheme) the challenge has no error attribute; with a bearer token that is not valid it says
+ * `invalid_token` (RFC 6750 §3.1).
  */
 export function unauthorized(request: FastifyRequest): ApiProblem {
   const header = request.headers.authorization
+  const challenge = { 'www-authenticate': realm }
   if (header === undefined || header.trim() === '') {
     return new ApiProblem(
       'unauthorized',
       'the API key is missing; send Authorization: Bearer <key>',
-      { 'www-authenticate': realm },
+      challenge,
     )
   }
-  const token = bearer.exec(header)?.[1]
-  const description =
-    token === undefined
-      ? 'The Authorization header must use the Bearer scheme'
-      : 'The API key is unknown or revoked'
-  const message =
-    token === undefined
-      ? 'the Authorization header must be Bearer <key>'
-      : 'the API key is unknown, malformed or revoked'
-  return new ApiProblem('unauthorized', message, {
-    'www-authenticate': `${realm}, error="invalid_token", error_description="${description}"`,
+  if (bearer.exec(header) === null) {
+    return new ApiProblem(
+      'unauthorized',
+      'the Authorization header must be Bearer <key>',
+      challenge,
+    )
+  }
+  return new ApiProblem('unauthorized', 'the API key is unknown, malformed or revoked', {
+    'www-authenticate': `${realm}, error="invalid_token", error_description="The API key is unknown, malformed or revoked"`,
   })
 }
 

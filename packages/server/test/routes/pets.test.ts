@@ -193,10 +193,29 @@ describe('getPet', () => {
 })
 
 describe('authentication', () => {
-  it('accepts the Bearer scheme in any case, and rejects a revoked key', async () => {
+  it('accepts the Bearer scheme in any case', async () => {
     const lower = await call(`${server.api}/pets`, { headers: { authorization: `bearer ${key}` } })
     expectSpecResponse(lower, 'listPets')
     expect(lower.status).toBe(200)
+  })
+
+  it('challenges without an error for another scheme, with invalid_token for a bad bearer token', async () => {
+    const cases = [
+      [`Basic ${key}`, 'Bearer realm="petstore"'],
+      [`Bearer ${key} extra`, 'Bearer realm="petstore"'],
+      [`Bearer ${key}0`, 'Bearer realm="petstore", error="invalid_token"'],
+      ['Bearer psk_live_short', 'Bearer realm="petstore", error="invalid_token"'],
+    ]
+    for (const [authorization, challenge] of cases) {
+      const reply = await call(`${server.api}/pets`, {
+        headers: { authorization: String(authorization) },
+      })
+      expectErrorBody(reply, 'unauthorized')
+      expect(reply.headers.get('www-authenticate')?.startsWith(String(challenge))).toBe(true)
+      if (!String(challenge).includes('error=')) {
+        expect(reply.headers.get('www-authenticate')).toBe(challenge)
+      }
+    }
   })
 
   it('echoes a sane X-Request-Id and replaces an insane one', async () => {
@@ -210,5 +229,26 @@ describe('authentication', () => {
     expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
     const anonymous = await call(`${server.api}/pets`, { headers: { 'x-request-id': 'anon-1' } })
     expect(anonymous.headers.get('x-request-id')).toBe('anon-1')
+  })
+})
+
+describe('rate limits on the operations', () => {
+  it('429 with Retry-After on each operation once the key is over its limit', async () => {
+    const limited = {
+      authorization: `Bearer ${await server.issueKey({ plan: 'enterprise', perMinute: 1, perDay: 100 })}`,
+    }
+    expect((await call(`${server.api}/pets`, { headers: limited })).status).toBe(200)
+    const replies = {
+      listPets: await call(`${server.api}/pets`, { headers: limited }),
+      createPet: await postJson(`${server.api}/pets`, { name: 'Rex', categoryId: 1 }, limited),
+      getPet: await call(`${server.api}/pets/1`, { headers: limited }),
+    }
+    for (const [operationId, reply] of Object.entries(replies)) {
+      expectSpecResponse(reply, operationId)
+      expectErrorBody(reply, 'rate_limited')
+      expect(Number(reply.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+      expect(reply.headers.get('x-ratelimit-remaining')).toBe('0')
+    }
+    expect(replies.getPet.headers.get('deprecation')).toBe('@1767225600')
   })
 })
