@@ -11,6 +11,8 @@ export interface BenchArgs {
   out: string | undefined
   /** Keep the scratch directory (databases, service logs). */
   keep: boolean
+  /** Another build of the server package to measure (a directory with `dist/server.js`). */
+  server: string | undefined
   help: boolean
 }
 
@@ -19,7 +21,8 @@ export const usage = `usage: pnpm bench [--quick] [--soak] [--profile[=DIR]] [--
   --soak      then a soak: 60 s of (a) with 10% creates at 70% of the measured maximum
   --profile   run the service with --cpu-prof and print its hot spots (skips the kill -9 check)
   --out       write the Markdown report here (full mode: packages/bench/BENCHMARKS.md)
-  --keep      keep the scratch directory with the databases and the service logs`
+  --keep      keep the scratch directory with the databases and the service logs
+  --server    measure another build of the server package (a directory holding dist/server.js)`
 
 export class UsageError extends Error {
   override name = 'UsageError'
@@ -32,6 +35,7 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
     profile: undefined,
     out: undefined,
     keep: false,
+    server: undefined,
     help: false,
   }
   for (const arg of argv) {
@@ -45,6 +49,7 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
     else if ((flag === '--help' || flag === '-h') && value === undefined) args.help = true
     else if (flag === '--profile') args.profile = value ?? ''
     else if (flag === '--out' && value !== undefined && value !== '') args.out = value
+    else if (flag === '--server' && value !== undefined && value !== '') args.server = value
     else throw new UsageError(`unknown argument ${arg}`)
   }
   return args

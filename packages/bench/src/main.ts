@@ -28,10 +28,13 @@ async function main(): Promise<number> {
     process.stdout.write(`${usage}\n`)
     return 0
   }
-  const serverDir = dirname(createRequire(import.meta.url).resolve('@petstore/server/package.json'))
+  const serverDir =
+    args.server === undefined
+      ? dirname(createRequire(import.meta.url).resolve('@petstore/server/package.json'))
+      : resolve(args.server)
   if (!existsSync(join(serverDir, 'dist', 'server.js'))) {
     process.stderr.write(
-      'bench: the server is not built; run `pnpm bench` from the repository root\n',
+      `bench: ${join(serverDir, 'dist', 'server.js')} does not exist (run \`pnpm bench\` from the repository root: it builds the server)\n`,
     )
     return 1
   }

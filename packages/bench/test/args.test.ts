@@ -9,9 +9,11 @@ describe('parseArgs', () => {
       profile: '',
       out: 'report.md',
       keep: false,
+      server: undefined,
       help: false,
     })
     expect(parseArgs(['--profile=/tmp/p']).profile).toBe('/tmp/p')
+    expect(parseArgs(['--server=/tmp/server']).server).toBe('/tmp/server')
   })
 
   it('refuses what it does not know', () => {
