@@ -9,6 +9,7 @@ import type { CeilingConfig } from './ceilings/child.js'
 import type { CannedRoutes } from './ceilings/wire.js'
 import { routeKey } from './ceilings/wire.js'
 import { type ClientOverheadResult, measureClientOverhead } from './client-overhead.js'
+import { type LatencyPair, measureLatencyPair } from './latency-pair.js'
 import type { HttpCall } from './load.js'
 import { describeMachine, type MachineInfo } from './machine.js'
 import type { BenchPlan } from './plan.js'
@@ -49,6 +50,8 @@ export interface BenchResult {
   client: ClientOverheadResult[]
   durability: Durability | undefined
   soak: SoakResult | undefined
+  /** Workload (c) at one connection: the first page (base) against the deep page (other). */
+  deepLatency: LatencyPair | undefined
   /** Highest `VmHWM` of the service processes, bytes. */
   peakRss: number | undefined
   durationSeconds: number
@@ -67,6 +70,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
     client: small.client,
     durability: small.durability,
     soak: small.soak,
+    deepLatency: deep.latency,
     peakRss: peaks.length === 0 ? undefined : Math.max(...peaks),
     durationSeconds: (Date.now() - started) / 1000,
   }
@@ -220,7 +224,15 @@ async function deepDataPhase(options: BenchOptions) {
     const targets = [service, wire, dataPath]
     await checkTargets(targets, workloads)
     const results = await measureAll(options, workloads, targets)
-    return { workloads: results, peakRss: readRss(service.pid, 'VmHWM') }
+    options.log('(c) first page against deep page at one connection')
+    const [first, deep] = workloads as [Workload, Workload]
+    const latency = await measureLatencyPair(
+      service.url,
+      first.calls.service,
+      deep.calls.service,
+      plan.deepLatency,
+    )
+    return { workloads: results, latency, peakRss: readRss(service.pid, 'VmHWM') }
   } finally {
     await Promise.all([service.stop(), dataPath.stop(), wire?.stop()])
   }

@@ -54,7 +54,13 @@ export function checkGoals(result: BenchResult): Goal[] {
     })
 
   atLeast('(a) list 20: service / data-path ceiling', ratio(list20, 'data-path'), 0.9)
-  atMost('(c) deep page / first page, p50 latency', deep?.p50, 1.2, 'x')
+  atMost(
+    '(c) deep page / first page, p50 latency at 1 connection',
+    result.deepLatency?.p50Ratio,
+    1.2,
+    'x',
+  )
+  atMost(`(c) the same at ${list20?.connections ?? 32} connections`, deep?.p50, 1.2, 'x')
   atLeast('(d) durable create: service / data-path ceiling', ratio(create, 'data-path'), 0.9)
   const lost = result.durability?.lost
   goals.push({

@@ -1,5 +1,6 @@
 /** How long and how hard each part of the bench runs, in full and quick mode. */
 import type { ClientOverheadPlan } from './client-overhead.js'
+import type { LatencyPairPlan } from './latency-pair.js'
 import type { RoundPlan } from './rounds.js'
 
 export interface BenchPlan {
@@ -11,6 +12,8 @@ export interface BenchPlan {
   deepPets: number
   /** `sold` pets after the deep ones: what the deep cursor is found with. */
   soldTail: number
+  /** Workload (c) at one connection: the deep page against the first page. */
+  deepLatency: LatencyPairPlan
   client: ClientOverheadPlan
   soak: {
     seconds: number
@@ -26,6 +29,7 @@ export const fullPlan: BenchPlan = {
   smallPets: 1_000,
   deepPets: 1_000_000,
   soldTail: 100,
+  deepLatency: { rounds: 6, seconds: 1.5 },
   client: { calls: 2_000, rounds: 5, concurrency: 16 },
   soak: { seconds: 60, baselineAfterSeconds: 10, loadFraction: 0.7 },
 }
@@ -36,6 +40,7 @@ export const quickPlan: BenchPlan = {
   smallPets: 1_000,
   deepPets: 1_000_000,
   soldTail: 100,
+  deepLatency: { rounds: 2, seconds: 1 },
   client: { calls: 300, rounds: 2, concurrency: 16 },
   soak: { seconds: 6, baselineAfterSeconds: 2, loadFraction: 0.7 },
 }

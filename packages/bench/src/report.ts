@@ -75,10 +75,19 @@ ${table(
 non-2xx counts every non-2xx response and connection error of the service, warm-up included.`)
 
   const deep = deepPageRatios(result)
-  if (deep !== undefined) {
+  const alone = result.deepLatency
+  if (deep !== undefined || alone !== undefined) {
+    const loaded =
+      deep === undefined
+        ? ''
+        : ` Under load (${rounds.connections} connections, the table above): p50 ${fixed(deep.p50)}x, p99 ${fixed(deep.p99)}x, time per request (inverse req/s) ${fixed(deep.timePerRequest)}x.`
+    const single =
+      alone === undefined
+        ? ''
+        : ` At one connection (${plan.deepLatency.rounds} alternating runs of ${plan.deepLatency.seconds} s each): first page p50 ${fixed(alone.base.p50, 3)} ms, deep page p50 ${fixed(alone.other.p50, 3)} ms, **${fixed(alone.p50Ratio)}x** (mean ${fixed(alone.meanRatio)}x; p99 ${fixed(alone.base.p99, 3)} against ${fixed(alone.other.p99, 3)} ms).`
     parts.push(`## (c) Deep page against first page
 
-On 1,000,100 pets, the page after pet ${count(plan.deepPets + 1)} (cursor found through the API: the next link of \`status=sold\`, the filter only the last pets match) against the first page, both \`limit=20\`: p50 latency ${fixed(deep.p50)}x, p99 latency ${fixed(deep.p99)}x, time per request (inverse req/s) ${fixed(deep.timePerRequest)}x.`)
+On ${count(plan.deepPets + plan.soldTail)} pets, the page after pet ${count(plan.deepPets + 1)} (cursor found through the API: the next link of \`status=sold\`, a filter only the last pets match) against the first page, both \`limit=20\`.${single}${loaded}`)
   }
 
   if (result.client.length > 0) {

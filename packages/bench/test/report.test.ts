@@ -72,6 +72,13 @@ const result: BenchResult = {
   ],
   durability: { acknowledged: 10, expected: 1_010, onDisk: 1_010, lost: 0 },
   soak: undefined,
+  deepLatency: {
+    connections: 1,
+    base: { p50: 0.2, p99: 0.4, mean: 0.21, non2xx: 0 },
+    other: { p50: 0.22, p99: 0.5, mean: 0.22, non2xx: 0 },
+    p50Ratio: 1.1,
+    meanRatio: 1.05,
+  },
   peakRss: 130 * mb,
   durationSeconds: 42,
 }
@@ -91,7 +98,8 @@ describe('renderReport', () => {
 
   it('describes the machine and the deep-page ratios', () => {
     expect(report).toContain('Test CPU, 2 cores, 8.0 GiB, Node v20.20.2')
-    expect(report).toContain('p50 latency 1.10x')
+    expect(report).toContain('deep page p50 0.220 ms, **1.10x**')
+    expect(report).toContain('32 connections, the table above): p50 1.10x')
     expect(report).toContain('**0 acknowledged pets lost**')
   })
 })
@@ -102,7 +110,8 @@ describe('checkGoals', () => {
   it('checks each target against the same run', () => {
     expect(goals['(a) list 20: service / data-path ceiling']?.met).toBe(true)
     expect(goals['(d) durable create: service / data-path ceiling']?.met).toBe(false)
-    expect(goals['(c) deep page / first page, p50 latency']?.measured).toBe('1.10x')
+    expect(goals['(c) deep page / first page, p50 latency at 1 connection']?.measured).toBe('1.10x')
+    expect(goals['(c) the same at 32 connections']?.measured).toBe('1.10x')
     expect(goals['peak RSS of the service']?.met).toBe(false)
     expect(goals['(a) p99 latency at 32 connections']?.met).toBe(true)
     expect(goals['(f) client / raw fetch, listPets sequential']?.met).toBe(true)
