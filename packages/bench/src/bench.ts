@@ -11,7 +11,7 @@ import { routeKey } from './ceilings/wire.js'
 import { type ClientOverheadResult, measureClientOverhead } from './client-overhead.js'
 import { type LatencyPair, measureLatencyPair } from './latency-pair.js'
 import type { HttpCall } from './load.js'
-import { describeMachine, type MachineInfo } from './machine.js'
+import { describeMachine, describeRevision, type MachineInfo } from './machine.js'
 import type { BenchPlan } from './plan.js'
 import { capture, expectOk, findDeepCursor } from './probe.js'
 import { measureWorkload, type WorkloadResult } from './rounds.js'
@@ -45,6 +45,10 @@ export interface Durability {
 
 export interface BenchResult {
   machine: MachineInfo
+  /** The commit of the measured server and client, when run from a git checkout. */
+  revision: string | undefined
+  /** The server package measured. */
+  serverDir: string
   plan: BenchPlan
   workloads: WorkloadResult[]
   client: ClientOverheadResult[]
@@ -60,11 +64,14 @@ export interface BenchResult {
 export async function runBench(options: BenchOptions): Promise<BenchResult> {
   const started = Date.now()
   const machine = describeMachine()
+  const revision = describeRevision(options.serverDir, ['.', '../client'])
   const small = await smallDataPhase(options)
   const deep = await deepDataPhase(options)
   const peaks = [small.peakRss, deep.peakRss].filter((rss) => rss !== undefined)
   return {
     machine,
+    revision,
+    serverDir: options.serverDir,
     plan: options.plan,
     workloads: [...small.workloads, ...deep.workloads],
     client: small.client,

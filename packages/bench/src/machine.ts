@@ -1,4 +1,5 @@
 /** The machine a run happened on, for the report's header. */
+import { execFileSync } from 'node:child_process'
 import { cpus, loadavg, release, totalmem } from 'node:os'
 
 export interface MachineInfo {
@@ -23,5 +24,25 @@ export function describeMachine(now = new Date()): MachineInfo {
     kernel: `${process.platform} ${release()}`,
     loadAverage: loadavg()[0] ?? 0,
     date: now.toISOString(),
+  }
+}
+
+/**
+ * The commit measured, e.g. `3a3651b` or `3a3651b+changes` when `paths` have uncommitted
+ * changes; undefined outside a git checkout.
+ */
+export function describeRevision(cwd: string, paths: readonly string[]): string | undefined {
+  try {
+    const git = (...args: string[]) =>
+      execFileSync('git', args, {
+        cwd,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim()
+    const commit = git('rev-parse', '--short', 'HEAD')
+    const dirty = git('status', '--porcelain', '--', ...paths) !== ''
+    return dirty ? `${commit}+changes` : commit
+  } catch {
+    return undefined
   }
 }

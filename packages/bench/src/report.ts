@@ -29,6 +29,8 @@ export function renderReport(result: BenchResult): string {
 
 Written by \`pnpm bench${plan.mode === 'quick' ? ' --quick' : ''}\` on ${machine.date.slice(0, 16).replace('T', ' ')} UTC (${Math.round(result.durationSeconds)} s). Re-run it to refresh this file; compare ratios, not absolute numbers.
 
+**Measured:** ${result.revision === undefined ? `the server in ${result.serverDir}` : `commit ${result.revision}`}.
+
 **Machine:** ${machine.cpuModel}, ${machine.cores} cores, ${(machine.memory / 1024 ** 3).toFixed(1)} GiB, Node ${machine.node}, ${machine.kernel}; load average ${machine.loadAverage.toFixed(2)} at the start.
 
 **Method:** the built service (\`dist/server.js\`, \`LOG_LEVEL=info\`, logs to a file) on a fresh SQLite file, seeded before start, with an enterprise key whose limits never refuse. Its rivals, each in its own process: the **wire** ceiling (bare \`node:http\` replaying the service's own response bytes) and the **data-path** ceiling (bare \`node:http\` doing the same SQLite read or durable write, WAL and \`synchronous = FULL\`, then \`JSON.stringify\`). autocannon drives them from the bench process over loopback, ${rounds.connections} connections, in ${rounds.rounds} alternating round${rounds.rounds === 1 ? '' : 's'} of ${rounds.seconds} s${rounds.warmupSeconds > 0 ? ` after a ${rounds.warmupSeconds} s warm-up each` : ''}; each figure is the median over the rounds. Latency is the service's.`)

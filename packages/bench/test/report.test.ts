@@ -53,6 +53,8 @@ const result: BenchResult = {
     loadAverage: 0.5,
     date: '2026-11-22T07:00:00.000Z',
   },
+  revision: 'abc1234',
+  serverDir: '/repo/packages/server',
   plan: quickPlan,
   workloads: [
     workload('list-20', measured(9_500, 2, 8), 10_000, 19_000),
@@ -98,6 +100,7 @@ describe('renderReport', () => {
 
   it('describes the machine and the deep-page ratios', () => {
     expect(report).toContain('Test CPU, 2 cores, 8.0 GiB, Node v20.20.2')
+    expect(report).toContain('**Measured:** commit abc1234.')
     expect(report).toContain('deep page p50 0.220 ms, **1.10x**')
     expect(report).toContain('32 connections, the table above): p50 1.10x')
     expect(report).toContain('**0 acknowledged pets lost**')
