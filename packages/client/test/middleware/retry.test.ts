@@ -198,8 +198,9 @@ describe('retry', () => {
   })
 
   it('retries an attempt that times out', async () => {
+    // Long enough that each attempt reaches the scripted server even on a loaded machine.
     const { server, client } = await setup(['hang', { status: 200, body: [pet] }], {
-      timeoutMs: 100,
+      timeoutMs: 1000,
     })
     const { data } = await client.GET('/pets')
     expect(data).toEqual([pet])
