@@ -10,13 +10,14 @@
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import openapiTS, { astToString } from 'openapi-typescript'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
-const require = (await import('node:module')).createRequire(import.meta.url)
+const require = createRequire(import.meta.url)
 
 export interface GenerateOptions {
   /** The spec to read; defaults to the canonical `spec/openapi.yaml`. */
