@@ -1,10 +1,10 @@
 /**
- * The rate-limit seam: one interface, a memory implementation now (`memory.ts`, on
- * rate-limiter-flexible), a Redis one for several instances later. Every implementation passes
+ * The rate-limit seam: one interface, a memory implementation now (`memory.ts`, a Map of
+ * counters), a Redis one for several instances later. Every implementation passes
  * `test/rate-limit/conformance.ts`, so the hook never knows which one it talks to.
  *
  * Times are relative: milliseconds from the moment the limiter decided (`atMs`), because the
- * limiter's store owns the clock (Redis's TTLs, the memory store's timers).
+ * limiter's store owns the clock (Redis's TTLs, the memory limiter's timestamps).
  */
 
 /** One fixed window's quota. */

@@ -1,16 +1,16 @@
 /**
- * The in-process rate limiter: rate-limiter-flexible's memory store does the counting (a fixed
- * window per subject that starts with its first request and ends by timer) and the bans (its
- * `block`). One process only: several instances need the Redis limiter to share counts.
+ * The in-process rate limiter: every subject's window counts, strikes and ban live in one Map of
+ * plain records, and a decision is made synchronously, so it is atomic among concurrent requests
+ * with nothing to lock. Every end is a timestamp compared with the clock, never a timer. One
+ * process only: several instances need the Redis limiter to share counts.
  */
-import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible'
 import type { BanPolicy, LimitDecision, RateLimiter, WindowQuota, WindowState } from './limiter.js'
 
-/**
- * The limits differ per subject (each enterprise key has its own), so rate-limiter-flexible
- * counts without ever refusing and the quota is compared here.
- */
-const UNLIMITED = Number.MAX_SAFE_INTEGER
+/** A memory limiter, with how much it holds: what its memory bound is about. */
+export interface MemoryRateLimiter extends RateLimiter {
+  /** Subjects held right now, expired ones not yet swept included. */
+  readonly subjects: number
+}
 
 /**
  * Creates a limiter that keeps its counters in this process's memory.
@@ -22,92 +22,152 @@ const UNLIMITED = Number.MAX_SAFE_INTEGER
  * const { outcome } = await limiter.consume('ip:127.0.0.1', [minute])
  * ```
  */
-export function createMemoryRateLimiter(): RateLimiter {
-  return new MemoryRateLimiter()
+export function createMemoryRateLimiter(): MemoryRateLimiter {
+  return new MemoryLimiter()
 }
 
-class MemoryRateLimiter implements RateLimiter {
-  /** One store per window name, its duration that window's length. */
-  readonly #windows = new Map<string, RateLimiterMemory>()
-  /** Requests refused while limited, per subject; each count lives as long as its limit. */
-  readonly #strikes = new RateLimiterMemory({
-    keyPrefix: 'strikes',
-    points: UNLIMITED,
-    duration: 1,
-  })
-  /** Subjects banned right now, blocked for the ban's length. */
-  readonly #bans = new RateLimiterMemory({ keyPrefix: 'bans', points: 0, duration: 1 })
+/** A subject's count in one window, started again in place once the window has ended. */
+interface Counter {
+  count: number
+  /** Unix milliseconds at which the window ends; a request at or after it starts a new one. */
+  endsAtMs: number
+}
 
+/** Everything known of one subject; each part is void once its end has passed. */
+interface Subject {
+  readonly id: string
+  /** One counter per window name, at the slot the limiter gave that name. */
+  readonly counters: Counter[]
+  /** Requests refused while limited, towards a ban. */
+  strikes: number
+  strikesEndAtMs: number
+  bannedUntilMs: number
+  /** The latest end above: from then on the subject can be forgotten. */
+  expiresAtMs: number
+}
+
+/**
+ * Entries the sweep looks at for each subject added. More than one, so that the sweep goes round
+ * the map faster than it grows: the map holds at most about twice the subjects alive during one
+ * round, whatever the traffic.
+ */
+const SWEEP_STEP = 2
+
+class MemoryLimiter implements MemoryRateLimiter {
+  readonly #subjects = new Map<string, Subject>()
+  /** Window name to slot in `Subject.counters`: a name keeps one length per limiter. */
+  readonly #slots = new Map<string, number>()
+  /**
+   * Where the sweep stands. The map grows only when a subject is added, so the sweep moves on
+   * then, a few entries at a time: a constant, small cost on that request alone, where a timer
+   * going over the whole map would stall every request behind it when many addresses are seen
+   * (an attack), and would be one more thing to release. An idle limiter keeps what it holds,
+   * which is bounded by the traffic it saw.
+   */
+  #sweep: MapIterator<Subject> = this.#subjects.values()
+
+  get subjects(): number {
+    return this.#subjects.size
+  }
+
+  // No await inside: the whole decision is made before the promise exists.
   async consume(
     subject: string,
     windows: readonly WindowQuota[],
     ban?: BanPolicy,
   ): Promise<LimitDecision> {
-    // The memory store updates synchronously when called, so counting every window and reading
-    // the ban before the first await makes the whole decision atomic among concurrent requests.
     const atMs = Date.now()
-    const counting: Promise<RateLimiterRes>[] = []
-    for (const quota of windows) counting.push(this.#counter(quota).consume(subject))
-    const banning = ban === undefined ? undefined : this.#bans.get(subject)
-    const counted = await Promise.all(counting)
+    const entry = this.#subjects.get(subject) ?? this.#add(subject, atMs)
 
     const states: WindowState[] = []
     let over = false
     let retryInMs = 0
-    for (let i = 0; i < windows.length; i++) {
-      const quota = windows[i] as WindowQuota
-      const { consumedPoints, msBeforeNext } = counted[i] as RateLimiterRes
-      const resetInMs = Math.max(msBeforeNext, 1)
-      states.push({ quota, remaining: Math.max(quota.limit - consumedPoints, 0), resetInMs })
-      if (consumedPoints > quota.limit) over = true
-      if (consumedPoints >= quota.limit && resetInMs > retryInMs) retryInMs = resetInMs
+    for (const quota of windows) {
+      const counter = this.#counter(entry, quota)
+      if (atMs >= counter.endsAtMs) {
+        counter.count = 0
+        counter.endsAtMs = atMs + quota.seconds * 1000
+        if (counter.endsAtMs > entry.expiresAtMs) entry.expiresAtMs = counter.endsAtMs
+      }
+      const counted = ++counter.count
+      const resetInMs = counter.endsAtMs - atMs
+      // A fresh state per decision: the hook reads it after the await, so none is reused.
+      states.push({ quota, remaining: Math.max(quota.limit - counted, 0), resetInMs })
+      if (counted > quota.limit) over = true
+      if (counted >= quota.limit && resetInMs > retryInMs) retryInMs = resetInMs
     }
 
-    const banned = await banning
-    if (banned && banned.msBeforeNext > 0) {
-      return decide('banned', atMs, states, banned.msBeforeNext)
+    if (ban !== undefined && atMs < entry.bannedUntilMs) {
+      return decide('banned', atMs, states, entry.bannedUntilMs - atMs, false)
     }
-    if (!over) return decide('allowed', atMs, states, 0)
-    if (ban === undefined) return decide('limited', atMs, states, retryInMs)
-    return this.#strike(subject, ban, atMs, states, retryInMs)
+    if (!over) return decide('allowed', atMs, states, 0, false)
+    if (ban === undefined) return decide('limited', atMs, states, retryInMs, false)
+    return strike(entry, ban, atMs, states, retryInMs)
   }
 
   async close(): Promise<void> {
-    this.#windows.clear()
+    this.#subjects.clear()
   }
 
-  #counter(quota: WindowQuota): RateLimiterMemory {
-    let counter = this.#windows.get(quota.name)
+  #add(id: string, atMs: number): Subject {
+    this.#forgetExpired(atMs)
+    const entry: Subject = {
+      id,
+      counters: [],
+      strikes: 0,
+      strikesEndAtMs: 0,
+      bannedUntilMs: 0,
+      expiresAtMs: 0,
+    }
+    this.#subjects.set(id, entry)
+    return entry
+  }
+
+  /** Moves the sweep on by a few entries, dropping those whose every end has passed. */
+  #forgetExpired(atMs: number): void {
+    for (let i = 0; i < SWEEP_STEP; i++) {
+      const next = this.#sweep.next()
+      if (next.done === true) {
+        this.#sweep = this.#subjects.values()
+        return
+      }
+      if (next.value.expiresAtMs <= atMs) this.#subjects.delete(next.value.id)
+    }
+  }
+
+  #counter(entry: Subject, quota: WindowQuota): Counter {
+    let slot = this.#slots.get(quota.name)
+    if (slot === undefined) {
+      slot = this.#slots.size
+      this.#slots.set(quota.name, slot)
+    }
+    let counter = entry.counters[slot]
     if (counter === undefined) {
-      counter = new RateLimiterMemory({
-        keyPrefix: quota.name,
-        points: UNLIMITED,
-        duration: quota.seconds,
-      })
-      this.#windows.set(quota.name, counter)
+      counter = { count: 0, endsAtMs: 0 }
+      entry.counters[slot] = counter
     }
     return counter
   }
+}
 
-  /** Counts a refused request towards a ban, and starts the ban on the threshold-th one. */
-  async #strike(
-    subject: string,
-    ban: BanPolicy,
-    atMs: number,
-    states: WindowState[],
-    retryInMs: number,
-  ): Promise<LimitDecision> {
-    const { consumedPoints } = await this.#strikes.consume(subject, 1, {
-      customDuration: retryInMs / 1000,
-    })
-    if (consumedPoints < ban.threshold) return decide('limited', atMs, states, retryInMs)
-    if (consumedPoints > ban.threshold) {
-      // A concurrent request reached the threshold first and is starting the ban.
-      return decide('banned', atMs, states, ban.seconds * 1000)
-    }
-    await Promise.all([this.#bans.block(subject, ban.seconds), this.#strikes.delete(subject)])
-    return { ...decide('banned', atMs, states, ban.seconds * 1000), banStarted: true }
-  }
+/** Counts a refused request towards a ban, and starts the ban on the threshold-th one. */
+function strike(
+  entry: Subject,
+  ban: BanPolicy,
+  atMs: number,
+  states: WindowState[],
+  retryInMs: number,
+): LimitDecision {
+  if (atMs >= entry.strikesEndAtMs) entry.strikes = 0
+  entry.strikes++
+  // A window with nothing left stays so until it ends, so this end never moves earlier: the
+  // strikes last exactly while the subject stays limited, and restart once a request passes.
+  entry.strikesEndAtMs = atMs + retryInMs
+  if (entry.strikes < ban.threshold) return decide('limited', atMs, states, retryInMs, false)
+  entry.strikes = 0
+  entry.bannedUntilMs = atMs + ban.seconds * 1000
+  if (entry.bannedUntilMs > entry.expiresAtMs) entry.expiresAtMs = entry.bannedUntilMs
+  return decide('banned', atMs, states, ban.seconds * 1000, true)
 }
 
 function decide(
@@ -115,6 +175,7 @@ function decide(
   atMs: number,
   windows: readonly WindowState[],
   retryInMs: number,
+  banStarted: boolean,
 ): LimitDecision {
-  return { outcome, atMs, windows, retryInMs, banStarted: false }
+  return { outcome, atMs, windows, retryInMs, banStarted }
 }

@@ -19,7 +19,7 @@ const minute = (limit: number, seconds = 60): WindowQuota => ({ name: 'minute', 
 const day = (limit: number, seconds = 86_400): WindowQuota => ({ name: 'day', limit, seconds })
 
 /** A bit more than a window of `seconds`, so that it has surely ended. */
-const past = (seconds: number) => sleep(seconds * 1000 + 150)
+export const past = (seconds: number) => sleep(seconds * 1000 + 150)
 
 export function describeRateLimiterConformance(name: string, factory: RateLimiterFactory): void {
   describe.concurrent(`RateLimiter conformance: ${name}`, () => {
@@ -261,6 +261,21 @@ export function describeRateLimiterConformance(name: string, factory: RateLimite
             'limited',
             'banned',
           ])
+        }))
+
+      it('keeps the refused count while a window that ran out later still limits', () =>
+        withLimiter(async (limiter) => {
+          const windows = [minute(1, 1), day(3, 60)]
+          const policy = ban(3)
+          // The minute limits the second request; the third uses up the day as well.
+          expect(outcomes(await sequence(limiter, 'k', windows, 3, policy))).toEqual([
+            'allowed',
+            'limited',
+            'limited',
+          ])
+          await past(1)
+          // The minute has ended but the day still limits: no request passed, so the count goes on.
+          expect((await limiter.consume('k', windows, policy)).outcome).toBe('banned')
         }))
     })
   })
