@@ -14,6 +14,7 @@ import { handleError } from './http/error-handler.js'
 import { registerJsonBodyParser } from './http/json-body.js'
 import { parseQueryString } from './http/querystring.js'
 import { requestIdFor } from './http/request-id.js'
+import { requestLogger } from './http/request-logger.js'
 import { createIdempotency } from './idempotency/idempotency.js'
 import { createRateLimitHook, type RateLimitHook } from './rate-limit/hook.js'
 import { createMemoryRateLimiter } from './rate-limit/memory.js'
@@ -72,6 +73,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
           },
     bodyLimit,
     genReqId: requestIdFor,
+    ...(config.logLevel === 'silent' ? {} : { childLoggerFactory: requestLogger }),
     requestIdHeader: false,
     logController: new LogController({
       requestIdLogLabel: 'requestId',
@@ -102,8 +104,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     done(null, payload)
   })
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
+    // On the root logger: a request that logs nothing else never builds its child logger.
+    app.log.info(
       {
+        requestId: request.id,
         method: request.method,
         url: request.url,
         statusCode: reply.statusCode,

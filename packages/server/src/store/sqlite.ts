@@ -11,7 +11,10 @@ import { dirname } from 'node:path'
 import type { Pet, Plan } from '@petstore/types'
 import Database from 'better-sqlite3'
 import type { ApiKeyRecord } from '../auth/caller.js'
+import { watchExternalChanges } from './external-changes.js'
+import { createGroupCommit, type GroupCommit } from './group-commit.js'
 import { migrations } from './migrations/index.js'
+import { cachePets } from './pet-cache.js'
 import type {
   IdempotencyClaim,
   IdempotencyCompletion,
@@ -45,7 +48,8 @@ interface IdempotencyRow {
 }
 
 /**
- * Opens (creating the file and its directory if needed) and migrates a SQLite store.
+ * Opens (creating the file and its directory if needed) and migrates a SQLite store. Every
+ * write goes through one group commit (group-commit.ts), so concurrent writes share an fsync.
  *
  * @example
  * ```ts
@@ -62,18 +66,20 @@ export function openSqliteStore(path: string): Store {
   db.pragma('busy_timeout = 5000')
   db.pragma('foreign_keys = ON')
   migrate(db)
+  const writes = createGroupCommit(db)
   let closed = false
   return {
-    pets: sqlitePetStore(db),
-    keys: sqliteKeyStore(db),
-    idempotency: sqliteIdempotencyStore(db),
-    setting: settingReader(db),
+    pets: cachePets(sqlitePetStore(db, writes)),
+    keys: sqliteKeyStore(db, writes),
+    idempotency: sqliteIdempotencyStore(db, writes),
+    setting: settingReader(db, writes),
     async ping() {
       db.prepare('SELECT 1').get()
     },
     async close() {
       if (closed) return
       closed = true
+      writes.flush()
       db.close()
     },
   }
@@ -91,7 +97,7 @@ function migrate(db: Database.Database): void {
 /** Columns aliased to the Pet's property names, so rows are Pets without a copy. */
 const petColumns = 'id, name, category_id AS categoryId, status'
 
-function sqlitePetStore(db: Database.Database): PetStore {
+function sqlitePetStore(db: Database.Database, writes: GroupCommit): PetStore {
   const insert = db.prepare<[string, number, string], Pet>(
     `INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?) RETURNING ${petColumns}`,
   )
@@ -103,20 +109,21 @@ function sqlitePetStore(db: Database.Database): PetStore {
   const pageByStatus = db.prepare<[number, string, number], Pet>(
     `SELECT ${petColumns} FROM pets WHERE id > ? AND status = ? ORDER BY id LIMIT ?`,
   )
-  const createWithRecord = db.transaction((draft: PetDraft, completion: IdempotencyCompletion) => {
+  const create = (draft: PetDraft, completion: IdempotencyCompletion | undefined) => {
     const pet = insert.get(draft.name, draft.categoryId, draft.status) as Pet
-    complete.run(
-      JSON.stringify(completion.respond(pet)),
-      completion.fingerprint,
-      completion.scope,
-      completion.key,
-    )
+    if (completion !== undefined) {
+      complete.run(
+        JSON.stringify(completion.respond(pet)),
+        completion.fingerprint,
+        completion.scope,
+        completion.key,
+      )
+    }
     return pet
-  })
+  }
   return {
-    async create(draft, idempotency) {
-      if (idempotency !== undefined) return createWithRecord.immediate(draft, idempotency)
-      return insert.get(draft.name, draft.categoryId, draft.status) as Pet
+    create(draft, idempotency) {
+      return writes.run(() => create(draft, idempotency))
     },
     async get(id) {
       if (!Number.isSafeInteger(id) || id < 1) return undefined
@@ -155,8 +162,10 @@ function toKey(row: KeyRow): ApiKeyRecord {
 }
 
 const keyColumns = 'id, name, plan, per_minute, per_day, created_at, revoked_at'
+/** Bounds the key cache; past it the cache starts over (a deployment has far fewer keys). */
+const maxCachedKeys = 10_000
 
-function sqliteKeyStore(db: Database.Database): KeyStore {
+function sqliteKeyStore(db: Database.Database, writes: GroupCommit): KeyStore {
   const insert = db.prepare<
     [string, string, string | null, string, number, number, string],
     KeyRow
@@ -173,14 +182,19 @@ function sqliteKeyStore(db: Database.Database): KeyStore {
   const revoke = db.prepare<[string, string], KeyRow>(
     `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ? RETURNING ${keyColumns}`,
   )
-  const active = db.prepare<[], { count: number }>(
+  const countActive = db.prepare<[], { count: number }>(
     'SELECT count(*) AS count FROM api_keys WHERE revoked_at IS NULL',
   )
+  // Every authenticated request looks its key up: found keys are kept until a revocation here
+  // or any commit by another connection (the CLI revoking) clears them all. Unknown hashes are
+  // never kept, so guessing cannot fill the map.
+  const active = new Map<string, ApiKeyRecord>()
+  const externalChanges = watchExternalChanges(db)
   return {
     async create(input: NewApiKey) {
       const id = `key_${randomBytes(8).toString('hex')}`
       const createdAt = new Date().toISOString()
-      return toKey(
+      const row = await writes.run(() =>
         insert.get(
           id,
           input.hash,
@@ -189,27 +203,38 @@ function sqliteKeyStore(db: Database.Database): KeyStore {
           input.perMinute,
           input.perDay,
           createdAt,
-        ) as KeyRow,
+        ),
       )
+      return toKey(row as KeyRow)
     },
     async findActiveByHash(hash) {
+      if (externalChanges()) active.clear()
+      const cached = active.get(hash)
+      if (cached !== undefined) return cached
       const row = byHash.get(hash)
-      return row === undefined ? undefined : toKey(row)
+      if (row === undefined) return undefined
+      if (active.size >= maxCachedKeys) active.clear()
+      const key = Object.freeze(toKey(row))
+      active.set(hash, key)
+      return key
     },
     async list() {
       return all.all().map(toKey)
     },
     async revoke(id) {
-      const row = revoke.get(new Date().toISOString(), id)
+      const row = await writes.run(() => {
+        active.clear()
+        return revoke.get(new Date().toISOString(), id)
+      })
       return row === undefined ? undefined : toKey(row)
     },
     async countActive() {
-      return (active.get() as { count: number }).count
+      return (countActive.get() as { count: number }).count
     },
   }
 }
 
-function sqliteIdempotencyStore(db: Database.Database): IdempotencyStore {
+function sqliteIdempotencyStore(db: Database.Database, writes: GroupCommit): IdempotencyStore {
   const find = db.prepare<[string, string], IdempotencyRow>(
     'SELECT state, claimed_at, expires_at, fingerprint, response FROM idempotency_records WHERE scope = ? AND key = ?',
   )
@@ -221,49 +246,53 @@ function sqliteIdempotencyStore(db: Database.Database): IdempotencyStore {
     `DELETE FROM idempotency_records WHERE scope = ? AND key = ? AND state = 'in_progress'`,
   )
   const purge = db.prepare<[number]>('DELETE FROM idempotency_records WHERE expires_at <= ?')
-  const claim = db.transaction(
-    (scope: string, key: string, now: number, ttlMs: number, staleMs: number): IdempotencyClaim => {
-      const row = find.get(scope, key)
-      const live =
-        row !== undefined &&
-        row.expires_at > now &&
-        !(row.state === 'in_progress' && row.claimed_at + staleMs <= now)
-      if (live && row.state === 'in_progress') return { state: 'in_progress' }
-      if (live && row.state === 'completed') {
-        return {
-          state: 'completed',
-          fingerprint: row.fingerprint ?? '',
-          response: JSON.parse(row.response ?? '{}') as StoredResponse,
-        }
+  const claim = (
+    scope: string,
+    key: string,
+    now: number,
+    ttlMs: number,
+    staleMs: number,
+  ): IdempotencyClaim => {
+    const row = find.get(scope, key)
+    const live =
+      row !== undefined &&
+      row.expires_at > now &&
+      !(row.state === 'in_progress' && row.claimed_at + staleMs <= now)
+    if (live && row.state === 'in_progress') return { state: 'in_progress' }
+    if (live && row.state === 'completed') {
+      return {
+        state: 'completed',
+        fingerprint: row.fingerprint ?? '',
+        response: JSON.parse(row.response ?? '{}') as StoredResponse,
       }
-      upsert.run(scope, key, now, now + ttlMs)
-      return { state: 'claimed' }
-    },
-  )
+    }
+    upsert.run(scope, key, now, now + ttlMs)
+    return { state: 'claimed' }
+  }
   return {
-    async claim(scope, key, now, ttlMs, staleMs) {
-      return claim.immediate(scope, key, now, ttlMs, staleMs)
+    claim(scope, key, now, ttlMs, staleMs) {
+      return writes.run(() => claim(scope, key, now, ttlMs, staleMs))
     },
     async release(scope, key) {
-      release.run(scope, key)
+      await writes.run(() => release.run(scope, key))
     },
-    async purgeExpired(now) {
-      return purge.run(now).changes
+    purgeExpired(now) {
+      return writes.run(() => purge.run(now).changes)
     },
   }
 }
 
-function settingReader(db: Database.Database): Store['setting'] {
+function settingReader(db: Database.Database, writes: GroupCommit): Store['setting'] {
   const read = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE name = ?')
   const insert = db.prepare<[string, string]>(
     'INSERT OR IGNORE INTO settings (name, value) VALUES (?, ?)',
   )
-  const readOrCreate = db.transaction((name: string, create: () => string) => {
+  const readOrCreate = (name: string, create: () => string) => {
     const found = read.get(name)
     if (found !== undefined) return found.value
     const value = create()
     insert.run(name, value)
     return value
-  })
-  return async (name, create) => readOrCreate.immediate(name, create)
+  }
+  return (name, create) => writes.run(() => readOrCreate(name, create))
 }

@@ -47,6 +47,10 @@ export interface IdempotencyCompletion {
   respond: (pet: Pet) => StoredResponse
 }
 
+/**
+ * Pets never change once created (no operation updates or deletes one): pet-cache.ts relies on
+ * it, together with the id order below.
+ */
 export interface PetStore {
   /**
    * Creates a pet and returns it with its new id. Ids are assigned in increasing order and

@@ -44,3 +44,81 @@ it('creates the directory of a new database file', async () => {
   await expect(store.ping()).resolves.toBeUndefined()
   await store.close()
 })
+
+/** WAL frames written since the last checkpoint, read through a second connection. */
+function walFrames(path: string): number {
+  const db = new Database(path)
+  const [result] = db.pragma('wal_checkpoint(PASSIVE)') as { log: number }[]
+  db.close()
+  return result?.log ?? 0
+}
+
+it('commits the writes of one turn together, and all of them are on disk when they resolve', async () => {
+  const path = nextPath()
+  const store = openSqliteStore(path)
+  const draft = { name: 'Rex', categoryId: 1, status: 'available' } as const
+  await store.pets.create(draft)
+  const before = walFrames(path)
+  const pets = await Promise.all(Array.from({ length: 50 }, () => store.pets.create(draft)))
+  // One commit per create would write at least 50 frames (the pets page alone, each time).
+  expect(walFrames(path) - before).toBeLessThan(10)
+  const ids = pets.map((pet) => pet.id)
+  expect(ids).toEqual([...ids].sort((a, b) => a - b))
+  expect(new Set(ids).size).toBe(50)
+  const reader = new Database(path, { readonly: true })
+  expect(reader.prepare('SELECT count(*) FROM pets').pluck().get()).toBe(51)
+  reader.close()
+  await store.close()
+})
+
+it('fails only the write that fails when it shares a commit with others', async () => {
+  const path = nextPath()
+  const store = openSqliteStore(path)
+  const good = { name: 'Rex', categoryId: 1, status: 'available' } as const
+  // The table's CHECK refuses this status, as it would any write the database refuses.
+  const bad = { ...good, status: 'lost' as never }
+  const results = await Promise.allSettled([
+    store.pets.create(good),
+    store.pets.create(bad),
+    store.pets.create(good),
+  ])
+  expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
+  expect(String((results[1] as PromiseRejectedResult).reason)).toContain('CHECK constraint')
+  await store.close()
+  const reopened = openSqliteStore(path)
+  const page = await reopened.pets.list({ limit: 10 })
+  expect(page.pets.map((pet) => pet.status)).toEqual(['available', 'available'])
+  await reopened.close()
+})
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
+
+it('stops finding a key revoked by another connection from the next turn on', async () => {
+  const path = nextPath()
+  const server = openSqliteStore(path)
+  const cli = openSqliteStore(path)
+  const key = await cli.keys.create({
+    hash: 'a'.repeat(64),
+    name: null,
+    plan: 'free',
+    perMinute: 60,
+    perDay: 1000,
+  })
+  expect((await server.keys.findActiveByHash('a'.repeat(64)))?.id).toBe(key.id)
+  await nextTurn()
+  expect((await server.keys.findActiveByHash('a'.repeat(64)))?.id).toBe(key.id)
+  await cli.keys.revoke(key.id)
+  await nextTurn()
+  expect(await server.keys.findActiveByHash('a'.repeat(64))).toBeUndefined()
+  await Promise.all([server.close(), cli.close()])
+})
+
+it('stops finding a key revoked through the same store at once', async () => {
+  const store = openSqliteStore(nextPath())
+  const hash = 'b'.repeat(64)
+  const key = await store.keys.create({ hash, name: null, plan: 'free', perMinute: 60, perDay: 1 })
+  expect((await store.keys.findActiveByHash(hash))?.id).toBe(key.id)
+  await store.keys.revoke(key.id)
+  expect(await store.keys.findActiveByHash(hash)).toBeUndefined()
+  await store.close()
+})

@@ -1,0 +1,76 @@
+/**
+ * Group commit for the SQLite store. With `synchronous = FULL` every commit waits for an fsync,
+ * and a disk does about as many fsyncs per second as the service would otherwise do writes. So
+ * writes requested in the same turn of the event loop are queued and applied together, each in
+ * its own savepoint, inside one transaction: one fsync makes the whole group durable, and every
+ * promise settles only after that commit, so a caller that sees success (a 201) still has its
+ * write on disk. A write that fails is rolled back to its savepoint and rejects alone; the
+ * others commit.
+ *
+ * better-sqlite3 is synchronous: while a group is applied nothing else runs in this process, and
+ * the requests that arrive during its fsync form the next group.
+ * @see https://www.sqlite.org/lang_savepoint.html
+ */
+import type Database from 'better-sqlite3'
+
+export interface GroupCommit {
+  /**
+   * Runs `write` (synchronous statements on this connection) in the next group's transaction
+   * and resolves with its result once that transaction is committed.
+   */
+  run<T>(write: () => T): Promise<T>
+  /** Applies the queued writes now (before the connection closes). */
+  flush(): void
+}
+
+interface Queued {
+  write: () => unknown
+  resolve: (value: unknown) => void
+  reject: (reason: unknown) => void
+  outcome?: { ok: true; value: unknown } | { ok: false; error: unknown }
+}
+
+export function createGroupCommit(db: Database.Database): GroupCommit {
+  let queue: Queued[] = []
+  // better-sqlite3 runs a transaction function called inside another one as a savepoint.
+  const inSavepoint = db.transaction((write: () => unknown) => write())
+  const applyGroup = db.transaction((group: Queued[]) => {
+    for (const item of group) {
+      try {
+        item.outcome = { ok: true, value: inSavepoint(item.write) }
+      } catch (error) {
+        // Some errors (SQLITE_FULL, SQLITE_BUSY, ...) roll back the whole transaction: then
+        // nothing of the group can commit, so the group fails as one.
+        if (!db.inTransaction) throw error
+        item.outcome = { ok: false, error }
+      }
+    }
+  })
+
+  function flush() {
+    const group = queue
+    if (group.length === 0) return
+    queue = []
+    try {
+      applyGroup.immediate(group)
+    } catch (error) {
+      for (const item of group) item.reject(error)
+      return
+    }
+    for (const item of group) {
+      const outcome = item.outcome as NonNullable<Queued['outcome']>
+      if (outcome.ok) item.resolve(outcome.value)
+      else item.reject(outcome.error)
+    }
+  }
+
+  return {
+    run<T>(write: () => T): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        queue.push({ write, resolve: resolve as (value: unknown) => void, reject })
+        if (queue.length === 1) setImmediate(flush)
+      })
+    },
+    flush,
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * Remembers pets and pages of pets. No operation changes or deletes a pet, and ids only grow
+ * (PetStore.create), so a pet read once is the same forever, and so is a page that has more
+ * matching pets after it: later pets can only come after those. Only the last page of a listing
+ * is read each time, since a new pet may join it. Both maps are bounded and start over when
+ * full. An operation that changes or deletes pets must drop this cache first.
+ */
+import type { Pet } from '@petstore/types'
+import type { ListPetsQuery, PetPage, PetStore } from './store.js'
+
+const maxPets = 10_000
+const maxPages = 2_000
+
+export function cachePets(store: PetStore): PetStore {
+  const pets = new Map<number, Pet>()
+  const pages = new Map<string, PetPage>()
+  return {
+    create: (draft, idempotency) => store.create(draft, idempotency),
+    async get(id) {
+      const cached = pets.get(id)
+      if (cached !== undefined) return cached
+      const pet = await store.get(id)
+      if (pet === undefined) return undefined
+      if (pets.size >= maxPets) pets.clear()
+      pets.set(id, Object.freeze(pet))
+      return pet
+    },
+    async list(query: ListPetsQuery) {
+      const key = `${query.limit} ${query.afterId ?? 0} ${query.status ?? ''}`
+      const cached = pages.get(key)
+      if (cached !== undefined) return cached
+      const page = await store.list(query)
+      if (page.hasMore) {
+        if (pages.size >= maxPages) pages.clear()
+        pages.set(key, Object.freeze({ pets: Object.freeze(page.pets) as Pet[], hasMore: true }))
+      }
+      return page
+    },
+  }
+}
