@@ -13,8 +13,8 @@
 import type { paths } from '@petstore/types'
 import createClient, { type Client } from 'openapi-fetch'
 import type { Clock } from './clock.js'
+import { BuiltRequest, directFetch } from './direct-fetch.js'
 import type { RateLimitInfo } from './http/rate-limit-headers.js'
-import { auth } from './middleware/auth.js'
 import { type DeprecationNotice, deprecation } from './middleware/deprecation.js'
 import { type RateLimitContext, rateLimit } from './middleware/rate-limit.js'
 import { type RetryOptions, retry } from './middleware/retry.js'
@@ -44,7 +44,10 @@ export interface PetstoreClientOptions {
   baseUrl: string
   /** The API key, sent as `Authorization: Bearer <key>`. */
   apiKey: string
-  /** The `fetch` to use; default `globalThis.fetch`. */
+  /**
+   * The `fetch` to use, called with each attempt's `Request`. Default: `globalThis.fetch`, called
+   * with the URL and init of a request that reaches it as it was built (see `direct-fetch.ts`).
+   */
   fetch?: (request: Request) => Promise<Response>
   /** Retry settings, or `false` for a single attempt (timeouts and idempotency keys remain). */
   retry?: RetryOptions | false
@@ -80,13 +83,18 @@ export interface PetstoreClient extends Client<paths> {
  */
 export function createPetstoreClient(options: PetstoreClientOptions): PetstoreClient {
   const { baseUrl, apiKey, fetch, pace, onDeprecation, onRateLimit, clock, timeoutMs } = options
-  const client = createClient<paths>({ baseUrl, ...(fetch ? { fetch } : {}) })
+  // The key is a default header rather than the `auth` middleware: same effect (a call's own
+  // `Authorization` wins), no work per call.
+  const client = createClient<paths>({
+    baseUrl,
+    headers: { Authorization: `Bearer ${apiKey}` },
+    ...(fetch ? { fetch } : { fetch: directFetch, Request: BuiltRequest }),
+  })
   const limits = rateLimit({ pace, onRateLimit, clock })
   const retrySettings = options.retry === false ? { maxRetries: 0 } : options.retry
   // onRequest runs in this order and onResponse in reverse: retry settles first, so the other
   // middleware see the final response, and pacing happens before an attempt's timeout starts.
   client.use(
-    auth(apiKey),
     deprecation({ onDeprecation, operationIds }),
     limits,
     retry({ clock, timeoutMs, ...retrySettings, pacer: limits }),

@@ -86,6 +86,13 @@ describe('createPetstoreClient against the real server', () => {
     expect(requestId).toBe(response.headers.get('X-Request-Id'))
   })
 
+  it('sends the key on every call unless the call brings its own Authorization', async () => {
+    const stranger = client({ apiKey: 'not-a-key' })
+    expect((await stranger.GET('/pets')).response.status).toBe(401)
+    const own = await stranger.GET('/pets', { headers: { Authorization: `Bearer ${apiKey}` } })
+    expect(own.response.status).toBe(200)
+  })
+
   it('reports getPet as deprecated once, with its sunset and successor', async () => {
     const notices: DeprecationNotice[] = []
     const petstoreClient = client({ onDeprecation: (notice) => notices.push(notice) })

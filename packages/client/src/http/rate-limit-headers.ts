@@ -25,27 +25,63 @@ export interface RateLimitInfo {
 }
 
 type Params = Record<string, number>
+type List = ReadonlyArray<readonly [name: string, params: Params]>
 
 /**
  * Parses a Structured Field list of the ratelimit-headers draft: `"minute";r=42;t=18, "day";r=9`.
- * Only what those headers use: string or token names with integer parameters.
+ * Only what those headers use: string or token names with integer parameters. Read by index
+ * rather than split into parts: `RateLimit` differs on every response.
  */
-function parseList(value: string | null): Map<string, Params> {
-  const items = new Map<string, Params>()
-  if (!value) return items
+function parseList(value: string): List {
+  const items: Array<[string, Params]> = []
   for (const member of value.split(',')) {
-    const [rawName = '', ...rawParams] = member.split(';')
-    const name = rawName.trim().replace(/^"(.*)"$/, '$1')
+    const firstParam = member.indexOf(';')
+    let name = (firstParam === -1 ? member : member.slice(0, firstParam)).trim()
+    if (name.length >= 2 && name.startsWith('"') && name.endsWith('"')) name = name.slice(1, -1)
     if (!name) continue
     const params: Params = {}
-    for (const param of rawParams) {
-      const [key = '', raw = ''] = param.split('=')
-      const number = Number(raw.trim())
-      if (Number.isFinite(number)) params[key.trim()] = number
+    for (let at = firstParam; at !== -1; ) {
+      const next = member.indexOf(';', at + 1)
+      const end = next === -1 ? member.length : next
+      const equals = member.indexOf('=', at + 1)
+      if (equals !== -1 && equals < end) {
+        const number = Number(member.slice(equals + 1, end))
+        if (Number.isFinite(number)) params[member.slice(at + 1, equals).trim()] = number
+      }
+      at = next
     }
-    items.set(name, params)
+    items.push([name, params])
   }
   return items
+}
+
+/** `RateLimit-Policy` is the same on every response for a key: parsed once per distinct value. */
+let lastPolicy: { value: string; windows: ReadonlyMap<string, Params> } | undefined
+
+function parsePolicies(value: string | null): ReadonlyMap<string, Params> | undefined {
+  if (!value) return undefined
+  if (lastPolicy?.value !== value) lastPolicy = { value, windows: new Map(parseList(value)) }
+  return lastPolicy.windows
+}
+
+/** The draft's windows, or none without a `RateLimit` field. */
+function draftWindows(headers: Headers, now: number): RateLimitWindow[] {
+  const windows: RateLimitWindow[] = []
+  const current = headers.get('RateLimit')
+  if (!current) return windows
+  const policies = parsePolicies(headers.get('RateLimit-Policy'))
+  for (const [name, params] of parseList(current)) {
+    if (params.r === undefined) continue
+    const policy = policies?.get(name)
+    windows.push({
+      name,
+      limit: policy?.q,
+      remaining: params.r,
+      reset: new Date(now + (params.t ?? 0) * 1000),
+      windowSeconds: policy?.w,
+    })
+  }
+  return windows
 }
 
 function integerHeader(headers: Headers, name: string): number | undefined {
@@ -53,9 +89,26 @@ function integerHeader(headers: Headers, name: string): number | undefined {
   return value !== null && /^\s*\d+\s*$/.test(value) ? Number(value) : undefined
 }
 
+/** The single window of `X-RateLimit-*`, when `Remaining` and `Reset` (Unix seconds) are there. */
+function legacyWindow(headers: Headers): RateLimitWindow | undefined {
+  const remaining = integerHeader(headers, 'X-RateLimit-Remaining')
+  const resetSeconds = integerHeader(headers, 'X-RateLimit-Reset')
+  if (remaining === undefined || resetSeconds === undefined) return undefined
+  return {
+    name: 'default',
+    limit: integerHeader(headers, 'X-RateLimit-Limit'),
+    remaining,
+    reset: new Date(resetSeconds * 1000),
+    windowSeconds: undefined,
+  }
+}
+
 /**
- * Reads `RateLimit`/`RateLimit-Policy` (draft-ietf-httpapi-ratelimit-headers) and the de facto
- * `X-RateLimit-Limit/Remaining/Reset` (reset in Unix seconds); `undefined` when neither is there.
+ * Reads `RateLimit`/`RateLimit-Policy` (draft-ietf-httpapi-ratelimit-headers) or, without them,
+ * the de facto `X-RateLimit-Limit/Remaining/Reset` (reset in Unix seconds); `undefined` when
+ * neither is there. The summary is the window with the fewest requests left, on a tie the one
+ * that resets last (so waiting for it is enough): what `X-RateLimit-*` report, so they need not
+ * be read when the draft fields are there.
  *
  * @see https://datatracker.ietf.org/doc/draft-ietf-httpapi-ratelimit-headers/
  * @example
@@ -65,38 +118,19 @@ function integerHeader(headers: Headers, name: string): number | undefined {
  * ```
  */
 export function parseRateLimit(headers: Headers, now: number): RateLimitInfo | undefined {
-  const policies = parseList(headers.get('RateLimit-Policy'))
-  const windows: RateLimitWindow[] = []
-  for (const [name, params] of parseList(headers.get('RateLimit'))) {
-    if (params.r === undefined) continue
-    const policy = policies.get(name)
-    windows.push({
-      name,
-      limit: policy?.q,
-      remaining: params.r,
-      reset: new Date(now + (params.t ?? 0) * 1000),
-      windowSeconds: policy?.w,
-    })
-  }
-
-  const remaining = integerHeader(headers, 'X-RateLimit-Remaining')
-  const resetSeconds = integerHeader(headers, 'X-RateLimit-Reset')
-  const summary =
-    remaining !== undefined && resetSeconds !== undefined
-      ? {
-          limit: integerHeader(headers, 'X-RateLimit-Limit'),
-          remaining,
-          reset: new Date(resetSeconds * 1000),
-        }
-      : undefined
-
+  const windows = draftWindows(headers, now)
   if (windows.length === 0) {
-    if (!summary) return undefined
-    windows.push({ name: 'default', ...summary, windowSeconds: undefined })
+    const legacy = legacyWindow(headers)
+    if (!legacy) return undefined
+    windows.push(legacy)
   }
-  const tightest = windows.reduce((a, b) => (b.remaining < a.remaining ? b : a))
-  return {
-    ...(summary ?? { limit: tightest.limit, remaining: tightest.remaining, reset: tightest.reset }),
-    windows,
+  let tightest = windows[0] as RateLimitWindow
+  for (const window of windows) {
+    if (
+      window.remaining < tightest.remaining ||
+      (window.remaining === tightest.remaining && window.reset > tightest.reset)
+    )
+      tightest = window
   }
+  return { limit: tightest.limit, remaining: tightest.remaining, reset: tightest.reset, windows }
 }

@@ -48,9 +48,16 @@ interface Budget {
 /** Windows whose reset was within this much of each other are taken to be the same window. */
 const sameWindowToleranceMs = 1500
 
+/** The last `Authorization` value seen and its key: a client sends the same one on every call. */
+let lastBearer = { authorization: '', key: 'anonymous' }
+
 function bearerKey(request: Request): string {
-  const match = /^Bearer\s+(.+)$/i.exec(request.headers.get('Authorization') ?? '')
-  return match?.[1]?.trim() ?? 'anonymous'
+  const authorization = request.headers.get('Authorization') ?? ''
+  if (authorization !== lastBearer.authorization) {
+    const match = /^Bearer\s+(.+)$/i.exec(authorization)
+    lastBearer = { authorization, key: match?.[1]?.trim() ?? 'anonymous' }
+  }
+  return lastBearer.key
 }
 
 /**
@@ -96,21 +103,30 @@ export function rateLimit(options: RateLimitOptions = {}): RateLimitMiddleware {
     return wait
   }
 
+  /**
+   * Counts `request` against its key's windows once none is spent, or once the reset of a spent
+   * one has been waited for; a promise only when there is a wait.
+   */
+  function take(request: Request): Promise<void> | undefined {
+    const windows = budgets.get(keyOf(request))
+    if (!windows) return undefined
+    const now = clock.now()
+    rollOver(windows, now)
+    const wait = waitNeeded(windows, now)
+    if (pace && wait > 0 && wait <= maxWaitMs) {
+      return clock.sleep(wait, request.signal).then(() => take(request))
+    }
+    for (const budget of windows.values()) budget.remaining = Math.max(0, budget.remaining - 1)
+    return undefined
+  }
+
   const middleware: RateLimitMiddleware = {
     get(key = lastKey) {
       return key === undefined ? undefined : lastSeen.get(key)
     },
 
     async acquire(request) {
-      const windows = budgets.get(keyOf(request))
-      if (!windows) return
-      for (;;) {
-        rollOver(windows, clock.now())
-        const wait = waitNeeded(windows, clock.now())
-        if (!pace || wait <= 0 || wait > maxWaitMs) break
-        await clock.sleep(wait, request.signal)
-      }
-      for (const budget of windows.values()) budget.remaining = Math.max(0, budget.remaining - 1)
+      await take(request)
     },
 
     observe(request, response) {
@@ -120,29 +136,37 @@ export function rateLimit(options: RateLimitOptions = {}): RateLimitMiddleware {
       const key = keyOf(request)
       lastKey = key
       lastSeen.set(key, info)
-      const windows = budgets.get(key) ?? new Map<string, Budget>()
-      budgets.set(key, windows)
+      let windows = budgets.get(key)
+      if (!windows) {
+        windows = new Map()
+        budgets.set(key, windows)
+      }
       for (const window of info.windows) {
         const reset = window.reset.getTime()
         const known = windows.get(window.name)
+        if (!known) {
+          windows.set(window.name, {
+            limit: window.limit,
+            remaining: window.remaining,
+            reset,
+            windowSeconds: window.windowSeconds,
+          })
+          continue
+        }
         // Responses to parallel requests arrive out of order: within one window, the lowest
         // count (ours, with requests still in flight) is the safe one.
-        const remaining =
-          known && Math.abs(known.reset - reset) <= sameWindowToleranceMs
-            ? Math.min(known.remaining, window.remaining)
-            : window.remaining
-        windows.set(window.name, {
-          limit: window.limit,
-          remaining,
-          reset,
-          windowSeconds: window.windowSeconds,
-        })
+        if (Math.abs(known.reset - reset) <= sameWindowToleranceMs) {
+          known.remaining = Math.min(known.remaining, window.remaining)
+        } else known.remaining = window.remaining
+        known.limit = window.limit
+        known.reset = reset
+        known.windowSeconds = window.windowSeconds
       }
       onRateLimit?.(info, { key, request, response })
     },
 
-    async onRequest({ request }) {
-      await middleware.acquire(request)
+    onRequest({ request }) {
+      return take(request)
     },
 
     onResponse({ request, response }) {

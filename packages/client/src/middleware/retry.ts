@@ -116,6 +116,9 @@ export function retry(options: RetryOptions = {}): Middleware {
   } = options
   const clock = options.clock ?? systemClock
   const calls = new Map<string, Call>()
+  const retried = new Set(statuses)
+  /** Whether a response with `status` can be retried at all (409 depends on its code). */
+  const mayRetry = (status: number) => status === 409 || retried.has(status)
 
   function backoff(retryIndex: number): number {
     const delay = Math.min(maxDelayMs, initialDelayMs * 2 ** retryIndex)
@@ -131,7 +134,7 @@ export function retry(options: RetryOptions = {}): Middleware {
     if (!response) return backoff(call.retries)
 
     const { status } = response
-    let retryable = statuses.includes(status)
+    let retryable = retried.has(status)
     if (status === 409 || status === 429) {
       const code = await errorCode(response)
       // Another attempt with this key is still running; it will finish and then replay.
@@ -192,7 +195,7 @@ export function retry(options: RetryOptions = {}): Middleware {
   }
 
   return {
-    async onRequest({ request, id }) {
+    onRequest({ request, id }) {
       const perCall = request as Request & RetryCallOptions
       if (
         idempotencyKeys &&
@@ -203,22 +206,34 @@ export function retry(options: RetryOptions = {}): Middleware {
         request.headers.set(idempotencyKeyHeader, `"${newIdempotencyKey()}"`)
       }
       const call: Call = {
-        body: request.body ? await request.clone().arrayBuffer() : undefined,
+        body: undefined,
         signal: request.signal,
         timeoutMs: perCall.timeoutMs ?? options.timeoutMs,
         timeout: undefined,
         maxRetries: perCall.retry === false ? 0 : (perCall.retry?.maxRetries ?? maxRetries),
         retries: 0,
       }
+      if (request.body) {
+        return request
+          .clone()
+          .arrayBuffer()
+          .then((body) => {
+            call.body = body
+            calls.set(id, call)
+            return attemptRequest(request, call)
+          })
+      }
       calls.set(id, call)
-      return attemptRequest(request, call)
+      // Nothing to keep and no timeout to add: the first attempt is the request as it is.
+      return call.timeoutMs === undefined ? undefined : attemptRequest(request, call)
     },
 
-    async onResponse({ request, response, id, options: { fetch } }) {
+    onResponse({ request, response, id, options: { fetch } }) {
       const call = calls.get(id)
       // Absent when onError below already settled this call.
       if (!call) return undefined
       calls.delete(id)
+      if (!mayRetry(response.status)) return undefined
       return settle(request, call, { response }, fetch)
     },
 

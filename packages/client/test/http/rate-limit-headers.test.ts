@@ -44,6 +44,27 @@ describe('parseRateLimit', () => {
     })
   })
 
+  it('takes the summary from the draft fields when both are sent, a tie going to the later reset', () => {
+    const headers = new Headers({
+      RateLimit: '"minute";r=5;t=10, "day";r=5;t=100',
+      'X-RateLimit-Remaining': '7',
+      'X-RateLimit-Reset': String(now / 1000 + 10),
+    })
+    expect(parseRateLimit(headers, now)).toMatchObject({
+      remaining: 5,
+      reset: new Date(now + 100_000),
+    })
+  })
+
+  it('reads each response by its own RateLimit-Policy', () => {
+    const limits = (policy: string) =>
+      parseRateLimit(new Headers({ 'RateLimit-Policy': policy, RateLimit: '"minute";r=1' }), now)
+        ?.windows[0]
+    expect(limits('"minute";q=60;w=60')).toMatchObject({ limit: 60, windowSeconds: 60 })
+    expect(limits('"minute";q=300;w=30')).toMatchObject({ limit: 300, windowSeconds: 30 })
+    expect(limits('"minute";q=60;w=60')).toMatchObject({ limit: 60, windowSeconds: 60 })
+  })
+
   it('reads X-RateLimit-* alone as one window', () => {
     const headers = new Headers({
       'X-RateLimit-Limit': '10',

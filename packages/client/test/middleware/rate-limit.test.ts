@@ -99,6 +99,21 @@ describe('rateLimit', () => {
     ])
   })
 
+  it('keeps the limits of each bearer key apart', async () => {
+    const clock = recordingClock()
+    const server = await windowServer(clock, 5, 60)
+    servers.push(server)
+    const limits = rateLimit({ clock })
+    const client = createClient<paths>({ baseUrl: server.url })
+    client.use(limits)
+    for (const key of ['key-a', 'key-b', 'key-a']) {
+      await client.GET('/pets', { headers: { Authorization: `Bearer ${key}` } })
+    }
+    expect(limits.get('key-a')?.remaining).toBe(2)
+    expect(limits.get('key-b')?.remaining).toBe(3)
+    expect(limits.get()).toBe(limits.get('key-a'))
+  })
+
   it('understands X-RateLimit-* alone', async () => {
     const clock = recordingClock()
     const reset = Math.ceil(clock.now() / 1000) + 30
