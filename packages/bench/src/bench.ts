@@ -18,7 +18,13 @@ import { measureWorkload, type WorkloadResult } from './rounds.js'
 import { readRss } from './rss.js'
 import { copyDatabase, countPets, createBenchKey, seedPets } from './seed.js'
 import { runSoak, type SoakResult, soakMix } from './soak.js'
-import { startCeiling, startService, type Target, type TargetName } from './targets.js'
+import {
+  startCeiling,
+  startCommand,
+  startService,
+  type Target,
+  type TargetName,
+} from './targets.js'
 import { bearer, deepDataWorkloads, smallDataWorkloads, type Workload } from './workloads.js'
 
 export interface BenchOptions {
@@ -49,6 +55,8 @@ export interface BenchResult {
   revision: string | undefined
   /** The server package measured. */
   serverDir: string
+  /** Its `start` script, which the bench runs the service with. */
+  serviceCommand: string
   plan: BenchPlan
   workloads: WorkloadResult[]
   client: ClientOverheadResult[]
@@ -72,6 +80,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
     machine,
     revision,
     serverDir: options.serverDir,
+    serviceCommand: startCommand(options.serverDir).script,
     plan: options.plan,
     workloads: [...small.workloads, ...deep.workloads],
     client: small.client,
@@ -105,7 +114,7 @@ async function startPhase(
   copyDatabase(dbPath, ceilingDb)
   const profile = options.profileDir
   const service = await startService({
-    serverJs: join(options.serverDir, 'dist', 'server.js'),
+    serverDir: options.serverDir,
     dbPath,
     logPath: join(options.workDir, `${name}-service.log`),
     ...(profile === undefined

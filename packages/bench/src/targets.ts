@@ -6,6 +6,7 @@
 import { type ChildProcess, fork, spawn } from 'node:child_process'
 import { openSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { CeilingConfig, CeilingReady } from './ceilings/child.js'
 
@@ -23,15 +24,41 @@ export interface Target {
 }
 
 export interface ServiceOptions {
-  /** The built standalone server, `packages/server/dist/server.js`. */
-  serverJs: string
+  /** The built server package: its `start` script and `dist/server.js`. */
+  serverDir: string
   dbPath: string
   logPath: string
   /** `LOG_LEVEL`; `info` is the production default. */
   logLevel?: string
-  /** Extra node flags, e.g. `--cpu-prof`. */
+  /** Node flags added to the start script's, e.g. `--cpu-prof`. */
   nodeArgs?: readonly string[]
 }
+
+/**
+ * The node flags and entry of the server package's `start` script (`node [flags] dist/server.js`):
+ * the bench runs the service as `pnpm start` does, V8 settings included.
+ */
+export function startCommand(serverDir: string): {
+  /** The script as written, e.g. `node --max-semi-space-size=8 dist/server.js`. */
+  script: string
+  nodeArgs: string[]
+  entry: string
+} {
+  const manifest = JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8')) as {
+    scripts?: { start?: string }
+  }
+  const start = manifest.scripts?.start ?? ''
+  const words = start.trim().split(/\s+/)
+  const entry = words.at(-1) ?? ''
+  if (words[0] !== 'node' || !entry.endsWith('.js') || words.slice(1, -1).some(notAFlag)) {
+    throw new Error(
+      `${join(serverDir, 'package.json')}: the start script "${start}" is not "node [flags] <file>.js"`,
+    )
+  }
+  return { script: start, nodeArgs: words.slice(1, -1), entry: join(serverDir, entry) }
+}
+
+const notAFlag = (word: string) => !word.startsWith('--')
 
 /** Variables that would point the service elsewhere than the bench's SQLite file. */
 const serviceVariables = /^(PORT|HOST|LOG_LEVEL|DATABASE_URL|REDIS_URL|PETSTORE_.*)$/
@@ -51,7 +78,9 @@ export async function startService(options: ServiceOptions): Promise<Target> {
     LOG_LEVEL: options.logLevel ?? 'info',
   })
   const log = openSync(options.logPath, 'a')
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.serverJs], {
+  const start = startCommand(options.serverDir)
+  const nodeArgs = [...start.nodeArgs, ...(options.nodeArgs ?? [])]
+  const child = spawn(process.execPath, [...nodeArgs, start.entry], {
     env,
     stdio: ['ignore', log, log],
   })

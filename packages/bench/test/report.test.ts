@@ -55,6 +55,7 @@ const result: BenchResult = {
   },
   revision: 'abc1234',
   serverDir: '/repo/packages/server',
+  serviceCommand: 'node --max-semi-space-size=8 dist/server.js',
   plan: quickPlan,
   workloads: [
     workload('list-20', measured(9_500, 2, 8), 10_000, 19_000),
