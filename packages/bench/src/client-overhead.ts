@@ -1,11 +1,14 @@
 /**
  * Workload (f): what `@petstore/client` costs per call over a bare `fetch` doing the same
- * request and JSON parsing, in this process, one call at a time and with many in flight.
- * Raw and client loops alternate in rounds (order swapped each round); the figure is the median
- * time per call.
+ * request and JSON parsing, in this process, one call at a time and with many in flight. A
+ * plain openapi-fetch client (no middleware) is measured alongside: the client is built on it,
+ * so its cost is the floor of ours. The loops alternate in rounds (order rotated each round);
+ * each figure is the median time per call.
  */
 import { performance } from 'node:perf_hooks'
 import { createPetstoreClient } from '@petstore/client'
+import type { paths } from '@petstore/types'
+import createClient from 'openapi-fetch'
 import { median } from './stats.js'
 import { bearer, knownPetId } from './workloads.js'
 
@@ -26,12 +29,20 @@ export interface ClientOverheadResult {
   concurrency: number
   /** Median milliseconds per call. */
   rawMs: number
+  /** openapi-fetch alone: `createClient<paths>` with the key as a default header. */
+  libraryMs: number
   clientMs: number
+  /** libraryMs / rawMs. */
+  libraryRatio: number
   /** clientMs / rawMs. */
   ratio: number
 }
 
 type Call = () => Promise<void>
+
+/** The three ways of making the same call: bare fetch, openapi-fetch alone, our client. */
+type Caller = 'raw' | 'library' | 'client'
+const callers: readonly Caller[] = ['raw', 'library', 'client']
 
 /** Measures listPets (limit 20) and getPet through both paths against `baseUrl` (no `/v1`). */
 export async function measureClientOverhead(
@@ -45,6 +56,7 @@ export async function measureClientOverhead(
     apiKey,
     onDeprecation: () => {},
   })
+  const library = createClient<paths>({ baseUrl: `${baseUrl}/v1`, headers })
   const rawJson = (path: string): Call => {
     const url = `${baseUrl}${path}`
     return async () => {
@@ -53,9 +65,13 @@ export async function measureClientOverhead(
       await response.json()
     }
   }
-  const paths: Record<ClientOperation, { raw: Call; client: Call }> = {
+  const operations: Record<ClientOperation, Record<Caller, Call>> = {
     listPets: {
       raw: rawJson('/v1/pets?limit=20'),
+      library: async () => {
+        const { error } = await library.GET('/pets', { params: { query: { limit: 20 } } })
+        if (error !== undefined) throw new Error(`openapi-fetch listPets failed: ${error.code}`)
+      },
       client: async () => {
         const { error } = await client.GET('/pets', { params: { query: { limit: 20 } } })
         if (error !== undefined) throw new Error(`client listPets failed: ${error.code}`)
@@ -63,6 +79,12 @@ export async function measureClientOverhead(
     },
     getPet: {
       raw: rawJson(`/v1/pets/${knownPetId}`),
+      library: async () => {
+        const { error } = await library.GET('/pets/{petId}', {
+          params: { path: { petId: knownPetId } },
+        })
+        if (error !== undefined) throw new Error(`openapi-fetch getPet failed: ${error.code}`)
+      },
       client: async () => {
         const { error } = await client.GET('/pets/{petId}', {
           params: { path: { petId: knownPetId } },
@@ -76,26 +98,27 @@ export async function measureClientOverhead(
   for (const operation of ['listPets', 'getPet'] as const) {
     for (const mode of ['sequential', 'concurrent'] as const) {
       const inFlight = mode === 'sequential' ? 1 : plan.concurrency
-      const { raw, client: viaClient } = paths[operation]
-      await timePerCall(raw, Math.min(plan.calls, 200), inFlight)
-      await timePerCall(viaClient, Math.min(plan.calls, 200), inFlight)
-      const rawTimes: number[] = []
-      const clientTimes: number[] = []
+      const calls = operations[operation]
+      for (const caller of callers)
+        await timePerCall(calls[caller], Math.min(plan.calls, 200), inFlight)
+      const times: Record<Caller, number[]> = { raw: [], library: [], client: [] }
       for (let round = 0; round < plan.rounds; round++) {
-        const order = round % 2 === 0 ? [raw, viaClient] : [viaClient, raw]
-        for (const call of order) {
-          const ms = await timePerCall(call, plan.calls, inFlight)
-          ;(call === raw ? rawTimes : clientTimes).push(ms)
+        for (let turn = 0; turn < callers.length; turn++) {
+          const caller = callers[(round + turn) % callers.length] as Caller
+          times[caller].push(await timePerCall(calls[caller], plan.calls, inFlight))
         }
       }
-      const rawMs = median(rawTimes)
-      const clientMs = median(clientTimes)
+      const rawMs = median(times.raw)
+      const libraryMs = median(times.library)
+      const clientMs = median(times.client)
       results.push({
         operation,
         mode,
         concurrency: inFlight,
         rawMs,
+        libraryMs,
         clientMs,
+        libraryRatio: libraryMs / rawMs,
         ratio: clientMs / rawMs,
       })
     }
