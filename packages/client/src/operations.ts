@@ -8,4 +8,6 @@ export const operationIds: Readonly<Record<string, OperationId>> = {
   'GET /pets': 'listPets',
   'POST /pets': 'createPet',
   'GET /pets/{petId}': 'getPet',
+  'GET /openapi.json': 'getOpenApiDocument',
+  'OPTIONS /openapi.json': 'getOpenApiDocumentOptions',
 }

@@ -11,6 +11,9 @@ describe('legacyAnchors', () => {
       'operation/createPet': '/pets/createpet',
       'operation/getPet': '/pets/getpet',
       'tag/pets': '/pets',
+      'operation/getOpenApiDocument': '/meta/getopenapidocument',
+      'operation/getOpenApiDocumentOptions': '/meta/getopenapidocumentoptions',
+      'tag/meta': '/meta',
     })
   })
 })

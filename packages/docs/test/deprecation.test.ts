@@ -23,6 +23,8 @@ describe('withSunsetBadges', () => {
       ['listPets', undefined],
       ['createPet', undefined],
       ['getPet', [sunsetBadge('2030-12-05T00:00:00Z')]],
+      ['getOpenApiDocument', undefined],
+      ['getOpenApiDocumentOptions', undefined],
     ])
   })
 })

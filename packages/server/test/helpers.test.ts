@@ -2,8 +2,10 @@
 import { expect, it } from 'vitest'
 import { expectSpecResponse, type Reply } from './helpers.js'
 
-const rateLimitHeaders = {
+const v1Headers = {
   'x-request-id': 'r1',
+  'x-content-type-options': 'nosniff',
+  'cache-control': 'no-store',
   'x-ratelimit-limit': '60',
   'x-ratelimit-remaining': '59',
   'x-ratelimit-reset': '1800000000',
@@ -17,7 +19,7 @@ function reply(status: number, body: unknown, headers: Record<string, string> = 
     status,
     body,
     text: JSON.stringify(body),
-    headers: new Headers({ ...rateLimitHeaders, ...headers }),
+    headers: new Headers({ ...v1Headers, ...headers }),
   }
 }
 

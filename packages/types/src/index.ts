@@ -8,7 +8,7 @@
  * const draft: NewPet = { name: 'Rex', categoryId: 1 }
  * ```
  */
-import type { components } from './generated/schema.js'
+import type { components, operations } from './generated/schema.js'
 
 export type { components, operations, paths, webhooks } from './generated/schema.js'
 export { errorCodeValues, petStatusValues } from './generated/schema.js'
@@ -22,7 +22,8 @@ export type PetStatus = Schemas['PetStatus']
 /** The body of every error response. */
 export type ApiError = Schemas['Error']
 export type ErrorCode = Schemas['ErrorCode']
-export type OperationId = 'listPets' | 'createPet' | 'getPet'
+/** Every `operationId` of the spec. */
+export type OperationId = keyof operations
 
 export type Plan = 'free' | 'pro' | 'business' | 'enterprise'
 

@@ -48,6 +48,7 @@ function collectExamples(doc: Json): { where: string; schema: Json; value: unkno
 describe('spec examples', () => {
   const ajv = new Ajv2020({ strict: false, allErrors: true })
   ajv.addFormat('int64', { type: 'number', validate: Number.isInteger })
+  ajv.addFormat('int32', { type: 'number', validate: Number.isInteger })
   ajv.addSchema({ ...openapiDocument, $id: 'spec' } as Json)
   const examples = collectExamples(openapiDocument as unknown as Json)
 
@@ -86,5 +87,40 @@ describe('runtime constants', () => {
     expect(planLimits.free).toEqual({ perMinute: 60, perDay: 1000 })
     expect(planLimits.enterprise).toEqual({ perMinute: null, perDay: null })
     expect(Object.keys(errorStatus).sort()).toEqual([...errorCodeValues].sort())
+  })
+})
+
+describe('integer bounds', () => {
+  const bounds: { where: string; value: unknown }[] = []
+  const visit = (node: unknown, where: string): void => {
+    if (node === null || typeof node !== 'object') return
+    for (const [key, child] of Object.entries(node)) {
+      if (/^(exclusiveM|m)(in|ax)imum$/.test(key))
+        bounds.push({ where: `${where}/${key}`, value: child })
+      visit(child, `${where}/${key}`)
+    }
+  }
+  visit(openapiDocument, '#')
+
+  it('publishes only bounds that JSON numbers carry exactly', () => {
+    expect(bounds.length).toBeGreaterThan(10)
+    const inexact = bounds.filter(({ value }) => !Number.isSafeInteger(value))
+    expect(inexact).toEqual([])
+  })
+
+  it('gives pet and category ids one range, and states the int64 bound of petId in text', () => {
+    const { PetId, CategoryId, Pet, NewPet } = openapiDocument.components.schemas
+    const range = (schema: Json) => [schema.type, schema.format, schema.minimum, schema.maximum]
+    expect(range(PetId as Json)).toEqual(['integer', 'int64', 1, Number.MAX_SAFE_INTEGER])
+    expect(range(CategoryId as Json)).toEqual(range(PetId as Json))
+    expect(Pet.properties.id).toEqual({ $ref: '#/components/schemas/PetId' })
+    expect(Pet.properties.categoryId).toEqual(NewPet.properties.categoryId)
+    const petId = openapiDocument.components.parameters.PetId
+    expect(range(petId.schema as Json)).toEqual(['integer', 'int64', 1, undefined])
+    expect(petId.description).toContain('9223372036854775807')
+  })
+
+  it('refers only to named components, never into another schema', () => {
+    expect(JSON.stringify(openapiDocument)).not.toMatch(/"\$ref":"#\/components\/schemas\/[^"/]+\//)
   })
 })

@@ -46,7 +46,16 @@ export async function v1Scope(scope: FastifyInstance, options: V1ScopeOptions): 
     if (config.auth === 'required' && caller.kind !== 'key') throw unauthorized(request)
   })
 
-  registerOperations(scope, options.operations, options.routes, options.links)
+  const getOpenApiDocument: OperationRoute = {
+    handler: async (_request, reply) =>
+      reply.type('application/json; charset=utf-8').send(options.specJson),
+  }
+  registerOperations(
+    scope,
+    options.operations,
+    { ...options.routes, getOpenApiDocument },
+    options.links,
+  )
 
   const allow = allowedMethods(options.operations)
   for (const [path, methods] of allow) {
@@ -57,12 +66,6 @@ export async function v1Scope(scope: FastifyInstance, options: V1ScopeOptions): 
       return reply.code(204).send()
     })
   }
-
-  scope.get(
-    '/openapi.json',
-    { config: { auth: 'none' } satisfies RouteConfig },
-    async (_request, reply) => reply.type('application/json; charset=utf-8').send(options.specJson),
-  )
 
   const templates = [...allow].map(([path, methods]) => ({
     pattern: new RegExp(`^${path.replace(/:[^/]+/g, '[^/]+')}$`),

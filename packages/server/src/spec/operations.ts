@@ -39,6 +39,8 @@ export interface OperationSpec {
   /** Keyed by status code as a string (`"200"`, `"400"`, ...). */
   responses: Readonly<Record<string, ResponseSpec>>
   deprecated: boolean
+  /** `security: []` in the spec: needs no API key (still rate limited per client IP). */
+  public: boolean
   /** The operation's `x-*` extensions, e.g. `x-sunset`. */
   extensions: Readonly<Record<string, unknown>>
 }
@@ -91,6 +93,7 @@ function readOperation(
     parameters,
     responses: readResponses(document, operation.responses as Node),
     deprecated: operation.deprecated === true,
+    public: Array.isArray(operation.security) && operation.security.length === 0,
     extensions,
   }
   const body = operation.requestBody

@@ -89,8 +89,7 @@ function compileParameter(
 
 function integerCoercion(schema: JsonSchema, subject: string): (raw: string) => Validation {
   const minimum = bound(schema.minimum, 1n)
-  let maximum = bound(schema.maximum, int64Max)
-  if (schema.format === 'int64' && maximum > int64Max) maximum = int64Max
+  const maximum = bound(schema.maximum, int64Max)
   const bounded = maximum <= BigInt(Number.MAX_SAFE_INTEGER)
   const shape = bounded
     ? `${subject} must be an integer from ${minimum} to ${maximum}`
@@ -106,9 +105,16 @@ function integerCoercion(schema: JsonSchema, subject: string): (raw: string) => 
   }
 }
 
-/** Integer bounds written in JSON lose precision past 2^53, so the int64 bound is applied exactly. */
+/**
+ * JSON numbers lose precision past 2^53, so the spec publishes no bound beyond it: an int64
+ * parameter without `maximum` is bounded by its format, 2^63-1, applied here exactly.
+ */
 function bound(value: unknown, fallback: bigint): bigint {
-  return typeof value === 'number' && Number.isFinite(value) ? BigInt(value) : fallback
+  if (value === undefined) return fallback
+  if (!Number.isSafeInteger(value)) {
+    throw new Error(`integer bound ${String(value)} is not exact in JSON; bound by format instead`)
+  }
+  return BigInt(value as number)
 }
 
 function compileBodyValidator(ajv: Ajv2020, schema: JsonSchema): Validator {

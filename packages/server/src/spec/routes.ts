@@ -44,7 +44,7 @@ export function registerOperations(
     if (route === undefined) throw new Error(`no handler for operation ${operation.operationId}`)
     const config: RouteConfig = {
       operationId: operation.operationId,
-      auth: 'required',
+      auth: operation.public ? 'none' : 'required',
       deprecation: deprecationHeaders(operation, operations, links),
     }
     const options: RouteOptions = {

@@ -143,6 +143,24 @@ describe('public endpoints', () => {
     expect(reply.headers.get('content-type')).toMatch(/^application\/json/)
     expect(reply.body).toEqual(openapiDocument)
     expect(reply.headers.get('x-ratelimit-limit')).toBe('60')
+    expectSpecResponse(reply, 'getOpenApiDocument')
+  })
+
+  it('/v1/openapi.json answers OPTIONS with Allow as the spec declares, and 405 to POST', async () => {
+    const options = await call(`${server.api}/openapi.json`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://app.example', 'access-control-request-method': 'GET' },
+    })
+    expect(options.status).toBe(204)
+    expect(options.headers.get('allow')).toBe('GET, HEAD, OPTIONS')
+    const declared = Object.keys(openapiDocument.components.responses.AllowedMethods.headers)
+    const sent = [...options.headers.keys()].filter((name) =>
+      /^(allow|access-control-|x-|cache-control|vary)/.test(name),
+    )
+    expect(declared.map((name) => name.toLowerCase())).toEqual(expect.arrayContaining(sent))
+    const post = await call(`${server.api}/openapi.json`, { method: 'POST' })
+    expectErrorBody(post, 'method_not_allowed')
+    expect(post.headers.get('allow')).toBe('GET, HEAD, OPTIONS')
   })
 
   it('/healthz and /readyz answer without a key', async () => {

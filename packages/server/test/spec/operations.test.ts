@@ -7,11 +7,12 @@ import {
   specOperations,
 } from '../../src/spec/operations.js'
 
-it('reads the three operations with Fastify paths', () => {
-  expect(specOperations.map((op) => [op.operationId, op.method, op.routePath])).toEqual([
-    ['listPets', 'GET', '/pets'],
-    ['createPet', 'POST', '/pets'],
-    ['getPet', 'GET', '/pets/:petId'],
+it('reads the operations with Fastify paths, the public one marked', () => {
+  expect(specOperations.map((op) => [op.operationId, op.method, op.routePath, op.public])).toEqual([
+    ['listPets', 'GET', '/pets', false],
+    ['createPet', 'POST', '/pets', false],
+    ['getPet', 'GET', '/pets/:petId', false],
+    ['getOpenApiDocument', 'GET', '/openapi.json', true],
   ])
   expect(specBasePath()).toBe('/v1')
 })

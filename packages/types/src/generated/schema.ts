@@ -56,10 +56,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get this document
+         * @description Returns this OpenAPI document as JSON. Needs no API key; limited per client IP like any
+         *     request without one.
+         */
+        get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * Allowed methods of this document
+         * @description Answers `204` with `Allow: GET, HEAD, OPTIONS`; also the CORS preflight. Needs no key and
+         *     counts against no limit.
+         */
+        options: operations["getOpenApiDocumentOptions"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * Format: int64
+         * @description Identifier of a pet, assigned by the service on creation: an integer from 1 to
+         *     9007199254740991 (2^53-1), the largest range every JSON parser reads exactly. Pet and
+         *     category identifiers share this range.
+         * @example 1
+         */
+        PetId: number;
+        /**
+         * Format: int64
+         * @description Identifier of the category a pet belongs to: an integer from 1 to 9007199254740991
+         *     (2^53-1), the same range as pet identifiers.
+         * @example 1
+         */
+        CategoryId: number;
+        /**
+         * @description A pet's name: 1 to 100 Unicode code points, at least one of them not white space, no
+         *     control characters (U+0000 to U+001F, U+007F) and no lone surrogates.
+         * @example Rex
+         */
+        PetName: string;
         /**
          * @description Availability of a pet: `available` (can be adopted), `pending` (an adoption is under way)
          *     or `sold` (adopted).
@@ -80,18 +127,8 @@ export interface components {
          *     }
          */
         NewPet: {
-            /**
-             * @description The pet's name: 1 to 100 Unicode code points, at least one of them not white space,
-             *     no control characters (U+0000 to U+001F, U+007F) and no lone surrogates.
-             * @example Rex
-             */
-            name: string;
-            /**
-             * Format: int64
-             * @description Identifier of the category the pet belongs to.
-             * @example 1
-             */
-            categoryId: number;
+            name: components["schemas"]["PetName"];
+            categoryId: components["schemas"]["CategoryId"];
             /** @default available */
             status?: components["schemas"]["PetStatus"];
         };
@@ -105,14 +142,9 @@ export interface components {
          *     }
          */
         Pet: {
-            /**
-             * Format: int64
-             * @description Identifier assigned by the service on creation.
-             * @example 1
-             */
-            id: number;
-            name: components["schemas"]["NewPet"]["name"];
-            categoryId: components["schemas"]["NewPet"]["categoryId"];
+            id: components["schemas"]["PetId"];
+            name: components["schemas"]["PetName"];
+            categoryId: components["schemas"]["CategoryId"];
             status: components["schemas"]["PetStatus"];
         };
         /**
@@ -132,7 +164,7 @@ export interface components {
          * @example invalid_request
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "unauthorized" | "not_found" | "method_not_allowed" | "idempotency_key_in_progress" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "api_key_banned" | "internal_error" | "service_unavailable";
+        ErrorCode: "invalid_request" | "unauthorized" | "not_found" | "method_not_allowed" | "idempotency_key_in_progress" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "api_key_banned" | "internal_error" | "service_unavailable" | "request_timeout" | "headers_too_large";
         /**
          * @description The body of every error response.
          * @example {
@@ -149,6 +181,7 @@ export interface components {
              */
             message: string;
             /**
+             * Format: int32
              * @description The HTTP status of the response.
              * @example 400
              */
@@ -160,6 +193,11 @@ export interface components {
         BadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                Vary: components["headers"]["Vary"];
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                 "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -176,6 +214,11 @@ export interface components {
             headers: {
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                Vary: components["headers"]["Vary"];
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                 "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -187,10 +230,78 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The request's headers or body did not arrive in time (30 seconds by default); the
+         *     connection is closed after this answer.
+         */
+        RequestTimeout: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                Vary: components["headers"]["Vary"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request line and headers exceed the server's limit. */
+        HeadersTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                Vary: components["headers"]["Vary"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The methods the path supports, in `Allow`. As a CORS preflight from an allowed origin,
+         *     also the `Access-Control-Allow-*` headers. Needs no key and counts against no limit.
+         */
+        AllowedMethods: {
+            headers: {
+                Allow: components["headers"]["Allow"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                Vary: components["headers"]["Vary"];
+                "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description A request with the same `Idempotency-Key` is still in flight; retry later. */
         IdempotencyKeyInProgress: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                Vary: components["headers"]["Vary"];
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                 "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -206,6 +317,11 @@ export interface components {
         PayloadTooLarge: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                Vary: components["headers"]["Vary"];
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                 "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -221,6 +337,11 @@ export interface components {
         UnsupportedMediaType: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                Vary: components["headers"]["Vary"];
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                 "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -236,6 +357,11 @@ export interface components {
         IdempotencyKeyReused: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                Vary: components["headers"]["Vary"];
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                 "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -252,6 +378,11 @@ export interface components {
             headers: {
                 "Retry-After": components["headers"]["Retry-After"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                Vary: components["headers"]["Vary"];
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                 "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -267,6 +398,11 @@ export interface components {
         InternalError: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                Vary: components["headers"]["Vary"];
                 [name: string]: unknown;
             };
             content: {
@@ -278,6 +414,11 @@ export interface components {
             headers: {
                 "Retry-After": components["headers"]["Retry-After"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                Vary: components["headers"]["Vary"];
                 [name: string]: unknown;
             };
             content: {
@@ -303,7 +444,10 @@ export interface components {
          */
         Cursor: string;
         /**
-         * @description Identifier of the pet. Strict integer syntax (`^[1-9][0-9]*$`), at most 9223372036854775807.
+         * @description Identifier of the pet. Strict integer syntax (`^[1-9][0-9]*$`), at most 2^63-1
+         *     (9223372036854775807, the `int64` maximum; the bound is the format's, as no JSON number
+         *     carries it exactly). Pets have identifiers up to 9007199254740991 (see `PetId`), so a
+         *     well-formed larger one is `404`; above 2^63-1 it is `400`.
          * @example 1
          */
         PetId: number;
@@ -401,6 +545,53 @@ export interface components {
          * @example </docs#operation/getPet>; rel="deprecation"; type="text/html", </docs#section/Deprecation-policy>; rel="sunset"; type="text/html", </v1/pets>; rel="successor-version"
          */
         LinkDeprecation: string;
+        /**
+         * @description Always `nosniff`, so a browser never renders a response as another type.
+         * @example nosniff
+         */
+        "X-Content-Type-Options": "nosniff";
+        /**
+         * @description Always `no-store`; responses depend on the caller's key and limits.
+         * @example no-store
+         */
+        "Cache-Control": "no-store";
+        /**
+         * @description CORS: present when the request carries an `Origin` the operator allows
+         *     (`PETSTORE_CORS_ORIGINS`); `*` when all origins are allowed (the default), else the
+         *     request's origin. Credentials are never allowed: keys are bearer tokens.
+         * @example *
+         */
+        "Access-Control-Allow-Origin": string;
+        /**
+         * @description CORS, sent with `Access-Control-Allow-Origin`; the response headers a browser client may read.
+         * @example Link, Location, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit, RateLimit-Policy, Deprecation, Sunset, X-Request-Id, Idempotent-Replayed
+         */
+        "Access-Control-Expose-Headers": "Link, Location, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit, RateLimit-Policy, Deprecation, Sunset, X-Request-Id, Idempotent-Replayed";
+        /**
+         * @description `Origin` when the operator allows a list of origins rather than all of them.
+         * @example Origin
+         */
+        Vary: "Origin";
+        /**
+         * @description The methods the path supports (RFC 9110), e.g. `GET, HEAD, OPTIONS`.
+         * @example GET, HEAD, OPTIONS
+         */
+        Allow: string;
+        /**
+         * @description CORS preflight (a request with `Origin` and `Access-Control-Request-Method`) from an allowed origin - the path's methods.
+         * @example GET, HEAD, OPTIONS
+         */
+        "Access-Control-Allow-Methods": string;
+        /**
+         * @description CORS preflight from an allowed origin - the request headers a browser may send.
+         * @example Authorization, Content-Type, Idempotency-Key, X-Request-Id
+         */
+        "Access-Control-Allow-Headers": "Authorization, Content-Type, Idempotency-Key, X-Request-Id";
+        /**
+         * @description CORS preflight from an allowed origin - seconds a browser may cache the preflight.
+         * @example 600
+         */
+        "Access-Control-Max-Age": number;
     };
     pathItems: never;
 }
@@ -444,6 +635,11 @@ export interface operations {
                 headers: {
                     Link: components["headers"]["LinkNext"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -457,7 +653,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -495,6 +693,11 @@ export interface operations {
                     Location: components["headers"]["Location"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -508,11 +711,13 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["IdempotencyKeyInProgress"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -530,7 +735,10 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description Identifier of the pet. Strict integer syntax (`^[1-9][0-9]*$`), at most 9223372036854775807.
+                 * @description Identifier of the pet. Strict integer syntax (`^[1-9][0-9]*$`), at most 2^63-1
+                 *     (9223372036854775807, the `int64` maximum; the bound is the format's, as no JSON number
+                 *     carries it exactly). Pets have identifiers up to 9007199254740991 (see `PetId`), so a
+                 *     well-formed larger one is `404`; above 2^63-1 it is `400`.
                  * @example 1
                  */
                 petId: components["parameters"]["PetId"];
@@ -546,6 +754,11 @@ export interface operations {
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["LinkDeprecation"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -557,13 +770,18 @@ export interface operations {
                     "application/json": components["schemas"]["Pet"];
                 };
             };
-            /** @description The `petId` is not a positive integer, or is above 9223372036854775807. */
+            /** @description The `petId` is not a positive integer, or is above 2^63-1 (9223372036854775807). */
             400: {
                 headers: {
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["LinkDeprecation"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -583,6 +801,11 @@ export interface operations {
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["LinkDeprecation"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -601,6 +824,11 @@ export interface operations {
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["LinkDeprecation"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -612,6 +840,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description A rate limit is exceeded, or the key is temporarily banned. */
             429: {
                 headers: {
@@ -620,6 +849,11 @@ export interface operations {
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["LinkDeprecation"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -631,6 +865,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
             /** @description An unexpected failure in the service. */
             500: {
                 headers: {
@@ -638,6 +873,11 @@ export interface operations {
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["LinkDeprecation"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -652,12 +892,88 @@ export interface operations {
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["LinkDeprecation"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The client's own identifier for this request, echoed in the response and in the service's
+                 *     logs. Values outside this pattern are replaced by a generated one.
+                 * @example 4f9c2a1e-8d4b-4c55-9a3e-0a1b2c3d4e5f
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1 document. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        openapi: string;
+                        info: Record<string, never>;
+                        paths: Record<string, never>;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            408: components["responses"]["RequestTimeout"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getOpenApiDocumentOptions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The client's own identifier for this request, echoed in the response and in the service's
+                 *     logs. Values outside this pattern are replaced by a generated one.
+                 * @example 4f9c2a1e-8d4b-4c55-9a3e-0a1b2c3d4e5f
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["AllowedMethods"];
+            400: components["responses"]["BadRequest"];
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
 }
@@ -670,5 +986,10 @@ type ReadonlyArray<T> = [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
 export const petStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PetStatus"]> = ["available", "pending", "sold"];
-export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["invalid_request", "unauthorized", "not_found", "method_not_allowed", "idempotency_key_in_progress", "payload_too_large", "unsupported_media_type", "idempotency_key_reused", "rate_limited", "api_key_banned", "internal_error", "service_unavailable"];
+export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["invalid_request", "unauthorized", "not_found", "method_not_allowed", "idempotency_key_in_progress", "payload_too_large", "unsupported_media_type", "idempotency_key_reused", "rate_limited", "api_key_banned", "internal_error", "service_unavailable", "request_timeout", "headers_too_large"];
 export const componentsHeadersIdempotentReplayedValues: ReadonlyArray<FlattenedDeepRequired<components>["headers"]["Idempotent-Replayed"]> = ["true"];
+export const componentsHeadersXContentTypeOptionsValues: ReadonlyArray<FlattenedDeepRequired<components>["headers"]["X-Content-Type-Options"]> = ["nosniff"];
+export const componentsHeadersCacheControlValues: ReadonlyArray<FlattenedDeepRequired<components>["headers"]["Cache-Control"]> = ["no-store"];
+export const componentsHeadersAccessControlExposeHeadersValues: ReadonlyArray<FlattenedDeepRequired<components>["headers"]["Access-Control-Expose-Headers"]> = ["Link, Location, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit, RateLimit-Policy, Deprecation, Sunset, X-Request-Id, Idempotent-Replayed"];
+export const componentsHeadersVaryValues: ReadonlyArray<FlattenedDeepRequired<components>["headers"]["Vary"]> = ["Origin"];
+export const componentsHeadersAccessControlAllowHeadersValues: ReadonlyArray<FlattenedDeepRequired<components>["headers"]["Access-Control-Allow-Headers"]> = ["Authorization, Content-Type, Idempotency-Key, X-Request-Id"];
