@@ -1,0 +1,90 @@
+/**
+ * The spec as Spectral reads it with `spectral:oas` and the OWASP API Security ruleset, through
+ * the committed `spec/spectral.yaml`: no finding of any severity, and every rule the ruleset
+ * turns off says why. Runs the real CLI from node_modules; it needs no network.
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { isScalar, type Pair, parseDocument, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml'
+
+const root = new URL('../../', import.meta.url).pathname
+const spec = join(root, 'spec/openapi.yaml')
+const ruleset = join(root, 'spec/spectral.yaml')
+const spectral = createRequire(import.meta.url).resolve('@stoplight/spectral-cli/dist/index.js')
+
+interface Finding {
+  code: string
+  message: string
+  path: string[]
+}
+
+function lint(file: string): Finding[] {
+  let out: string
+  try {
+    out = execFileSync(
+      process.execPath,
+      [spectral, 'lint', file, '--ruleset', ruleset, '--format', 'json', '--quiet'],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+  } catch (error) {
+    // Exit 1 means findings at error severity; the JSON is on stdout all the same.
+    out = String((error as { stdout?: string }).stdout ?? '')
+    if (out === '') throw error
+  }
+  return JSON.parse(out) as Finding[]
+}
+
+describe('Spectral (spectral:oas + OWASP)', () => {
+  const work = mkdtempSync(join(tmpdir(), 'petstore-spectral-'))
+  afterAll(() => rmSync(work, { recursive: true, force: true }))
+
+  it('finds nothing in spec/openapi.yaml', () => {
+    expect(lint(spec).map((f) => `${f.code} at ${f.path.join('.')}: ${f.message}`)).toEqual([])
+  })
+
+  it('still applies OWASP and our rate-limit rule to a spec that breaks them', () => {
+    const broken = readFileSync(spec, 'utf8')
+      .replace("        maxLength: 512\n        pattern: '^[A-Za-z0-9_.-]+$'\n", '')
+      .replace("            RateLimit:\n              $ref: '#/components/headers/RateLimit'\n", '')
+    const file = join(work, 'openapi.yaml')
+    writeFileSync(file, broken)
+    const codes = lint(file).map((f) => `${f.code} ${f.path.join('.')}`)
+    expect(codes).toContain('owasp:api4:2023-string-limit components.parameters.Cursor.schema')
+    expect(codes).toContain('petstore-rate-limit-headers paths./pets.get.responses.200.headers')
+  })
+
+  it('explains every rule it turns off', () => {
+    const document = parseDocument(readFileSync(ruleset, 'utf8'))
+    const unexplained: string[] = []
+    const rules = document.get('rules') as YAMLMap
+    rules.items.forEach((pair, index) => {
+      if (!isOff(pair)) return
+      if (!explained(pair.key as Scalar, index, rules)) unexplained.push(String(pair.key))
+    })
+    const overrides = document.get('overrides') as YAMLSeq<YAMLMap>
+    overrides.items.forEach((override, index) => {
+      const off = (override.get('rules') as YAMLMap).items.filter(isOff)
+      expect(off.length, `an override turns nothing off`).toBeGreaterThan(0)
+      if (!explained(override, index, overrides)) unexplained.push(...off.map((p) => String(p.key)))
+    })
+    expect(unexplained).toEqual([])
+  })
+})
+
+function isOff(pair: Pair): boolean {
+  return isScalar(pair.value) && pair.value.value === 'off'
+}
+
+/** A comment right above the entry; the YAML parser gives the first entry's to its collection. */
+function explained(
+  node: { commentBefore?: string | null },
+  index: number,
+  collection: { commentBefore?: string | null },
+): boolean {
+  const comment = node.commentBefore ?? (index === 0 ? collection.commentBefore : undefined)
+  return (comment ?? '').trim() !== ''
+}
