@@ -38,7 +38,8 @@ function lint(file: string): Finding[] {
   return JSON.parse(out) as Finding[]
 }
 
-describe('Spectral (spectral:oas + OWASP)', () => {
+// Each lint starts the CLI: seconds on a quiet machine, more on a loaded one.
+describe('Spectral (spectral:oas + OWASP)', { timeout: 60_000 }, () => {
   const work = mkdtempSync(join(tmpdir(), 'petstore-spectral-'))
   afterAll(() => rmSync(work, { recursive: true, force: true }))
 
