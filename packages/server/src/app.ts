@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { createCallerIdentifier } from './auth/authenticate.js'
+import { createRateLimiter } from './backends.js'
 import type { Config } from './config.js'
 import { ApiProblem } from './errors.js'
 import { createCorsPolicy } from './http/cors.js'
@@ -17,7 +18,6 @@ import { requestIdFor } from './http/request-id.js'
 import { requestLogger } from './http/request-logger.js'
 import { createIdempotency } from './idempotency/idempotency.js'
 import { createRateLimitHook, type RateLimitHook } from './rate-limit/hook.js'
-import { createMemoryRateLimiter } from './rate-limit/memory.js'
 import { registerDocsRoutes } from './routes/docs.js'
 import { registerHealthRoutes } from './routes/health.js'
 import { createCursorCodec } from './routes/pets/cursor.js'
@@ -161,9 +161,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   return app
 }
 
-/** The memory limiter with the configured ban; closed with the app. */
+/** The configured limiter and ban; the limiter is closed with the app. */
 function rateLimitFromConfig(app: FastifyInstance, config: Config): RateLimitHook {
-  const limiter = createMemoryRateLimiter()
+  const limiter = createRateLimiter(config)
   app.addHook('onClose', async () => limiter.close())
   return createRateLimitHook({
     limiter,

@@ -6,8 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Plan } from '@petstore/types'
 import { planLimits } from '@petstore/types/spec'
-import type { KeyStore } from '../store/store.js'
-import type { ApiKeyRecord } from './caller.js'
+import type { ApiKeyRecord, KeyStore } from '../store/store.js'
 
 const prefix = 'psk_live_'
 const keyShape = /^psk_live_[0-9a-f]{48}$/

@@ -1,13 +1,12 @@
 /**
  * The storage seam of the service: pets, API keys, idempotency records and settings. SQLite
- * implements it now (sqlite.ts); PostgreSQL will later. Every implementation must pass
+ * implements it now (sqlite/); PostgreSQL will later (postgres/). Every implementation must pass
  * test/store/conformance.ts, which checks the rules written here.
  *
  * All methods are async so that a networked store fits the same interface. Times are Unix
  * milliseconds unless said otherwise. Ids of pets are positive safe integers.
  */
 import type { NewPet, Pet, PetStatus, Plan } from '@petstore/types'
-import type { ApiKeyRecord } from '../auth/caller.js'
 
 /** A NewPet after validation: `status` is always present (the spec's default applied). */
 export type PetDraft = Required<NewPet>
@@ -64,6 +63,21 @@ export interface PetStore {
   get(id: number): Promise<Pet | undefined>
   /** A page of pets ordered by id ascending (keyset on id, never OFFSET). */
   list(query: ListPetsQuery): Promise<PetPage>
+}
+
+/** An API key as the service knows it: never the raw key, which is stored only as a hash. */
+export interface ApiKeyRecord {
+  id: string
+  name: string | null
+  plan: Plan
+  /** Requests allowed per minute window. */
+  perMinute: number
+  /** Requests allowed per day window. */
+  perDay: number
+  /** ISO 8601 timestamp. */
+  createdAt: string
+  /** ISO 8601 timestamp, or null while the key is valid. */
+  revokedAt: string | null
 }
 
 export interface NewApiKey {

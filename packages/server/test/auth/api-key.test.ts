@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { hashApiKey, issueApiKey, looksLikeApiKey } from '../../src/auth/api-key.js'
-import { openSqliteStore } from '../../src/store/sqlite.js'
+import { openSqliteStore } from '../../src/store/sqlite/index.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'petstore-keys-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

@@ -11,7 +11,7 @@ export type StoreFactory = () => Promise<Store>
 const hour = 60 * 60 * 1000
 
 export function storeConformance(name: string, factory: StoreFactory): void {
-  describe(`${name} store conformance`, () => {
+  describe(`store conformance: ${name}`, () => {
     const opened: Store[] = []
     const fresh = async () => {
       const store = await factory()
