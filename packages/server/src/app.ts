@@ -165,10 +165,5 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 function rateLimitFromConfig(app: FastifyInstance, config: Config): RateLimitHook {
   const limiter = createRateLimiter(config)
   app.addHook('onClose', async () => limiter.close())
-  return createRateLimitHook({
-    limiter,
-    windows: config.rateLimitWindows,
-    banThreshold: config.banThreshold,
-    banSeconds: config.banSeconds,
-  })
+  return createRateLimitHook(limiter, config)
 }

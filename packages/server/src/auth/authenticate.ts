@@ -4,7 +4,7 @@
  * limiting, a request to an operation without a valid key gets 401.
  * @see https://www.rfc-editor.org/rfc/rfc6750#section-3
  */
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { ApiProblem } from '../errors.js'
 import type { KeyStore } from '../store/store.js'
 import { hashApiKey, looksLikeApiKey } from './api-key.js'
@@ -16,9 +16,6 @@ declare module 'fastify' {
     caller: Caller
   }
 }
-
-/** Why a request is not authenticated; `undefined` when it carries a valid key. */
-export type AuthFailure = 'missing' | 'malformed' | 'invalid'
 
 const bearer = /^bearer[ \t]+(\S+)[ \t]*$/i
 
@@ -62,9 +59,4 @@ export function unauthorized(request: FastifyRequest): ApiProblem {
   return new ApiProblem('unauthorized', 'the API key is unknown, malformed or revoked', {
     'www-authenticate': `${realm}, error="invalid_token", error_description="The API key is unknown, malformed or revoked"`,
   })
-}
-
-/** Throws the 401 unless the caller presented a valid key. */
-export function requireKey(request: FastifyRequest, _reply: FastifyReply): void {
-  if (request.caller.kind !== 'key') throw unauthorized(request)
 }

@@ -8,18 +8,8 @@
 import type { Plan } from '@petstore/types'
 import { planLimits } from '@petstore/types/spec'
 import type { Caller } from '../auth/caller.js'
+import type { WindowLengths } from '../config.js'
 import type { WindowQuota } from './limiter.js'
-
-/** Window lengths in seconds: a minute and a day in production, shorter in tests. */
-export interface WindowLengths {
-  readonly minuteSeconds: number
-  readonly daySeconds: number
-}
-
-export const productionWindows: WindowLengths = Object.freeze({
-  minuteSeconds: 60,
-  daySeconds: 86_400,
-})
 
 /** The minute and day quotas of one caller, with their `RateLimit-Policy` field value. */
 export interface QuotaSet {
