@@ -5,8 +5,8 @@
 import type { NewPet, operations, Pet, PetStatus } from '@petstore/types'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ApiProblem } from '../../errors.js'
+import type { OperationRoute } from '../../http/operations.js'
 import type { Idempotency } from '../../idempotency/idempotency.js'
-import type { OperationRoute } from '../../spec/routes.js'
 import type { Store, StoredResponse } from '../../store/store.js'
 import type { CursorCodec } from './cursor.js'
 
