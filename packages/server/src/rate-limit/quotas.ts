@@ -7,6 +7,7 @@
  */
 import type { Plan } from '@petstore/types'
 import { planLimits } from '@petstore/types/spec'
+import { keyLimits } from '../auth/api-key.js'
 import type { Caller } from '../auth/caller.js'
 import type { WindowLengths } from '../config.js'
 import type { WindowQuota } from './limiter.js'
@@ -43,9 +44,9 @@ export function createQuotaLookup(lengths: WindowLengths): QuotaLookup {
 
   return function quotasFor(caller) {
     if (caller.kind === 'ip') return free
-    const { plan, perMinute, perDay } = caller.key
-    const planned = byPlan.get(plan)
+    const planned = byPlan.get(caller.key.plan)
     if (planned !== undefined) return planned
+    const { perMinute, perDay } = keyLimits(caller.key)
     const id = `${perMinute}/${perDay}`
     let set = custom.get(id)
     if (set === undefined) {

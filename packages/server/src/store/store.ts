@@ -70,10 +70,13 @@ export interface ApiKeyRecord {
   id: string
   name: string | null
   plan: Plan
-  /** Requests allowed per minute window. */
-  perMinute: number
-  /** Requests allowed per day window. */
-  perDay: number
+  /**
+   * Requests per minute window, carried only by keys of a per-key plan (`perKeyPlanValues`,
+   * enterprise); null for a fixed plan, whose numbers are read from the spec when enforced.
+   */
+  perMinute: number | null
+  /** Requests per day window; null exactly when `perMinute` is. */
+  perDay: number | null
   /** ISO 8601 timestamp. */
   createdAt: string
   /** ISO 8601 timestamp, or null while the key is valid. */
@@ -85,8 +88,9 @@ export interface NewApiKey {
   hash: string
   name: string | null
   plan: Plan
-  perMinute: number
-  perDay: number
+  /** Set for a per-key plan, null otherwise (see ApiKeyRecord); the store refuses a mix. */
+  perMinute: number | null
+  perDay: number | null
 }
 
 export interface KeyStore {

@@ -13,8 +13,8 @@ interface KeyRow {
   id: string
   name: string | null
   plan: Plan
-  per_minute: number
-  per_day: number
+  per_minute: number | null
+  per_day: number | null
   created_at: string
   revoked_at: string | null
 }
@@ -37,7 +37,7 @@ const maxCachedKeys = 10_000
 
 export function sqliteKeyStore(db: Database.Database, writes: GroupCommit): KeyStore {
   const insert = db.prepare<
-    [string, string, string | null, string, number, number, string],
+    [string, string, string | null, string, number | null, number | null, string],
     KeyRow
   >(
     `INSERT INTO api_keys (id, key_hash, name, plan, per_minute, per_day, created_at)

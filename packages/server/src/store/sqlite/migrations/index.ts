@@ -4,13 +4,17 @@
  */
 import type Database from 'better-sqlite3'
 import { initial } from './001-initial.js'
+import { perKeyLimits } from './002-per-key-limits.js'
 
 export interface Migration {
   name: string
   sql: string
 }
 
-export const migrations: readonly Migration[] = [{ name: '001-initial', sql: initial }]
+export const migrations: readonly Migration[] = [
+  { name: '001-initial', sql: initial },
+  { name: '002-per-key-limits', sql: perKeyLimits },
+]
 
 /** Applies the migrations this file has not seen yet, in one immediate transaction. */
 export function migrate(db: Database.Database): void {
