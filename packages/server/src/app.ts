@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { createCallerIdentifier } from './auth/authenticate.js'
 import { createRateLimiter } from './backends.js'
 import type { Config } from './config.js'
+import { bodyLimit } from './errors.js'
 import { createCorsPolicy } from './http/cors.js'
 import { answerOtherMethods } from './http/methods.js'
 import { registerOperations } from './http/operations.js'
@@ -40,9 +41,6 @@ export interface AppDeps {
   /** The OpenAPI document to serve (default: the bundled spec); tests pass edited copies. */
   document?: Readonly<Record<string, unknown>>
 }
-
-/** 64 KiB, SERVICE.md: larger bodies are 413. */
-export const bodyLimit = 64 * 1024
 
 const docsPath = '/docs'
 

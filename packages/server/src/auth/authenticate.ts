@@ -5,7 +5,7 @@
  * @see https://www.rfc-editor.org/rfc/rfc6750#section-3
  */
 import type { FastifyRequest } from 'fastify'
-import { ApiProblem } from '../errors.js'
+import { type ApiProblem, problem } from '../errors.js'
 import type { KeyStore } from '../store/store.js'
 import { hashApiKey, looksLikeApiKey } from './api-key.js'
 import type { Caller } from './caller.js'
@@ -43,20 +43,10 @@ export function unauthorized(request: FastifyRequest): ApiProblem {
   const header = request.headers.authorization
   const challenge = { 'www-authenticate': realm }
   if (header === undefined || header.trim() === '') {
-    return new ApiProblem(
-      'unauthorized',
-      'the API key is missing; send Authorization: Bearer <key>',
-      challenge,
-    )
+    return problem('keyMissing').withHeaders(challenge)
   }
-  if (bearer.exec(header) === null) {
-    return new ApiProblem(
-      'unauthorized',
-      'the Authorization header must be Bearer <key>',
-      challenge,
-    )
-  }
-  return new ApiProblem('unauthorized', 'the API key is unknown, malformed or revoked', {
+  if (bearer.exec(header) === null) return problem('notBearer').withHeaders(challenge)
+  return problem('keyNotValid').withHeaders({
     'www-authenticate': `${realm}, error="invalid_token", error_description="The API key is unknown, malformed or revoked"`,
   })
 }

@@ -4,7 +4,7 @@
  * for an unknown path.
  */
 import type { FastifyInstance } from 'fastify'
-import { ApiProblem } from '../errors.js'
+import { problem } from '../errors.js'
 import type { OperationSpec } from '../spec/operations.js'
 import type { CorsPolicy } from './cors.js'
 import { allowedMethods, type RouteConfig } from './operations.js'
@@ -35,11 +35,12 @@ export function answerOtherMethods(
     const match = templates.find((template) => template.pattern.test(path))
     if (match !== undefined) {
       reply.header('allow', match.methods)
-      throw new ApiProblem(
-        'method_not_allowed',
-        `method ${request.method} is not allowed on ${fullPath}; use ${match.methods}`,
-      )
+      throw problem('methodNotAllowed', {
+        method: request.method,
+        path: fullPath,
+        allow: match.methods,
+      })
     }
-    throw new ApiProblem('not_found', `no such path: ${fullPath}`)
+    throw problem('noSuchPath', { path: fullPath })
   })
 }

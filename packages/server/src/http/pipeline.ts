@@ -9,7 +9,7 @@
  * The Fastify options this needs (`genReqId`, `querystringParser`) are set in app.ts.
  */
 import type { FastifyInstance } from 'fastify'
-import { ApiProblem } from '../errors.js'
+import { problem } from '../errors.js'
 import { logCompletions } from './completion-log.js'
 import { handleError } from './error-handler.js'
 import { registerJsonBodyParser } from './json-body.js'
@@ -22,7 +22,7 @@ export function registerPipeline(app: FastifyInstance): void {
   logCompletions(app)
   registerJsonBodyParser(app)
   app.setNotFoundHandler(async (request) => {
-    throw new ApiProblem('not_found', `no such path: ${request.url.split('?', 1)[0]}`)
+    throw problem('noSuchPath', { path: request.url.split('?', 1)[0] ?? '' })
   })
   app.setErrorHandler(handleError)
 }

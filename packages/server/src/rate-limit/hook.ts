@@ -7,7 +7,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Caller } from '../auth/caller.js'
 import type { Config } from '../config.js'
-import { ApiProblem } from '../errors.js'
+import { type ApiProblem, problem } from '../errors.js'
 import { wholeSeconds, writeRateLimitHeaders } from './headers.js'
 import type { BanPolicy, LimitDecision, RateLimiter } from './limiter.js'
 import { createQuotaLookup, type QuotaSet } from './quotas.js'
@@ -58,20 +58,15 @@ export function createRateLimitHook(
 
 function refusal(decision: LimitDecision, quotas: QuotaSet): ApiProblem {
   const retryAfter = wholeSeconds(decision.retryInMs)
-  const headers = { 'Retry-After': String(retryAfter) }
   if (decision.outcome === 'banned') {
-    return new ApiProblem(
-      'api_key_banned',
-      `the API key is banned for ${retryAfter} ${plural(retryAfter, 'second')} after repeated requests while rate limited`,
-      headers,
-    )
+    return problem('apiKeyBanned', { retryAfter }).retryAfter(retryAfter)
   }
   const exhausted = exhaustedWindow(decision) ?? quotas.windows[0]
-  return new ApiProblem(
-    'rate_limited',
-    `rate limit of ${exhausted.limit} ${plural(exhausted.limit, 'request')} per ${exhausted.name} exceeded; retry after ${retryAfter} ${plural(retryAfter, 'second')}`,
-    headers,
-  )
+  return problem('rateLimited', {
+    limit: exhausted.limit,
+    window: exhausted.name,
+    retryAfter,
+  }).retryAfter(retryAfter)
 }
 
 /** The window that holds the request back longest: the one `Retry-After` waits for. */
@@ -83,8 +78,4 @@ function exhaustedWindow(decision: LimitDecision) {
     }
   }
   return found?.quota
-}
-
-function plural(count: number, noun: string): string {
-  return count === 1 ? noun : `${noun}s`
 }

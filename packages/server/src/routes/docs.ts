@@ -5,7 +5,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { ApiProblem } from '../errors.js'
+import { problem } from '../errors.js'
 
 const contentTypes: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -26,11 +26,16 @@ export function registerDocsRoutes(app: FastifyInstance, docsDir: string): void 
   const root = resolve(docsDir)
   const serve = async (relative: string, reply: FastifyReply) => {
     const file = resolve(root, normalize(relative))
-    if (file !== root && !file.startsWith(root + sep)) throw notBuilt(relative)
+    if (file !== root && !file.startsWith(root + sep))
+      throw problem('noSuchDocsFile', { file: relative })
     const found = await stat(file).catch(() => undefined)
     const target = found?.isDirectory() ? join(file, 'index.html') : file
     const body = await readFile(target).catch(() => undefined)
-    if (body === undefined) throw relative === 'index.html' ? missingDocs() : notBuilt(relative)
+    if (body === undefined) {
+      throw relative === 'index.html'
+        ? problem('docsNotBuilt')
+        : problem('noSuchDocsFile', { file: relative })
+    }
     reply.type(contentTypes[extname(target)] ?? 'application/octet-stream')
     reply.header('x-content-type-options', 'nosniff')
     return reply.send(body)
@@ -41,15 +46,4 @@ export function registerDocsRoutes(app: FastifyInstance, docsDir: string): void 
     const rest = (request.params as { '*': string })['*']
     return serve(rest === '' ? 'index.html' : rest, reply)
   })
-}
-
-function missingDocs(): ApiProblem {
-  return new ApiProblem(
-    'not_found',
-    'the docs are not built: run pnpm --filter @petstore/docs build, or set PETSTORE_DOCS_DIR',
-  )
-}
-
-function notBuilt(relative: string): ApiProblem {
-  return new ApiProblem('not_found', `no docs file ${relative}`)
 }
