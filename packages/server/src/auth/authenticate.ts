@@ -12,7 +12,7 @@ import type { Caller } from './caller.js'
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Who the request counts against; set by the /v1 scope before rate limiting. */
+    /** Who the request counts against; set by the /v1 pipeline (http/v1.ts) before rate limiting. */
     caller: Caller
   }
 }
