@@ -7,6 +7,9 @@
  * - `openapi.json`: the spec bundled by Redocly (one self-contained document; the server
  *   validates and serializes from it, the docs render it).
  * - `schema.ts`: openapi-typescript's `paths`, `components`, `operations`, plus enum value arrays.
+ * - `facts.ts`: what openapi-typescript does not derive: `Plan` and `planValues` (the keys of
+ *   `x-rate-limit-plans`, and which plans carry per-key numbers), `OperationId` and the
+ *   `operationIds` table by `METHOD path` (so the client need not import the bundled spec).
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -52,10 +55,53 @@ export async function renderGenerated(specPath: string): Promise<Map<string, str
     return new Map([
       ['openapi.json', json],
       ['schema.ts', HEADER + astToString(ast)],
+      ['facts.ts', HEADER + renderFacts(JSON.parse(json) as SpecFacts)],
     ])
   } finally {
     rmSync(work, { recursive: true, force: true })
   }
+}
+
+/** The parts of the bundled spec that `facts.ts` is generated from. */
+interface SpecFacts {
+  'x-rate-limit-plans': Record<string, { perMinute: number | null; perDay: number | null }>
+  paths: Record<string, Record<string, { operationId?: string }>>
+}
+
+const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']
+
+/** `facts.ts`: plans and operation ids as types and runtime tables. */
+export function renderFacts(spec: SpecFacts): string {
+  const plans = Object.entries(spec['x-rate-limit-plans'])
+  const perKey = plans.filter(([, limits]) => limits.perMinute === null).map(([name]) => name)
+  const operations: [string, string][] = []
+  for (const [path, item] of Object.entries(spec.paths)) {
+    for (const method of httpMethods) {
+      const id = item[method]?.operationId
+      if (id !== undefined) operations.push([`${method.toUpperCase()} ${path}`, id])
+    }
+  }
+  const union = (values: readonly string[]) => values.map((v) => JSON.stringify(v)).join(' | ')
+  const list = (values: readonly string[]) => values.map((v) => JSON.stringify(v)).join(', ')
+  return [
+    '/** A plan of `x-rate-limit-plans`. */',
+    `export type Plan = ${union(plans.map(([name]) => name))}`,
+    '',
+    '/** Every plan, in spec order. */',
+    `export const planValues: readonly Plan[] = [${list(plans.map(([name]) => name))}]`,
+    '',
+    '/** Plans whose limits are `null` in the spec: each key of theirs carries its own numbers. */',
+    `export const perKeyPlanValues: readonly Plan[] = [${list(perKey)}]`,
+    '',
+    '/** The `operationId` of an operation of the spec. */',
+    `export type OperationId = ${union(operations.map(([, id]) => id))}`,
+    '',
+    '/** `operationId` by `METHOD path`, as the spec writes them. */',
+    'export const operationIds: Readonly<Record<string, OperationId>> = {',
+    ...operations.map(([route, id]) => `  ${JSON.stringify(route)}: ${JSON.stringify(id)},`),
+    '}',
+    '',
+  ].join('\n')
 }
 
 /** Names of the generated files whose committed contents differ from a fresh generation. */

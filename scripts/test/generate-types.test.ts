@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { renderGenerated, staleFiles } from '../src/generate-types.js'
+import { renderFacts, renderGenerated, staleFiles } from '../src/generate-types.js'
 
 const root = new URL('../../', import.meta.url).pathname
 const committed = join(root, 'packages/types/src/generated')
@@ -31,5 +31,39 @@ describe('generate-types drift check', () => {
     ])
     const fresh = await renderGenerated(spec)
     expect(fresh.get('schema.ts')).toContain('Reworded for the drift test.')
+  })
+
+  it('reports facts.ts stale when a plan is added to x-rate-limit-plans', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'petstore-drift-'))
+    const spec = join(work, 'openapi.yaml')
+    const original = readFileSync(join(root, 'spec/openapi.yaml'), 'utf8')
+    const edited = original.replace(
+      /\nx-rate-limit-plans:\n/,
+      '\nx-rate-limit-plans:\n  team:\n    perMinute: 120\n    perDay: 5000\n',
+    )
+    expect(edited).not.toBe(original)
+    writeFileSync(spec, edited)
+    cpSync(committed, join(work, 'out'), { recursive: true })
+    expect(await staleFiles({ specPath: spec, outDir: join(work, 'out') })).toContain('facts.ts')
+    const facts = (await renderGenerated(spec)).get('facts.ts')
+    expect(facts).toContain(
+      'export type Plan = "team" | "free" | "pro" | "business" | "enterprise"',
+    )
+  })
+})
+
+describe('renderFacts', () => {
+  it('derives Plan, the per-key plans, OperationId and operationIds from the spec', () => {
+    const facts = renderFacts({
+      'x-rate-limit-plans': {
+        free: { perMinute: 1, perDay: 2 },
+        custom: { perMinute: null, perDay: null },
+      },
+      paths: { '/things/{id}': { get: { operationId: 'getThing' }, delete: {} } },
+    })
+    expect(facts).toContain('export type Plan = "free" | "custom"')
+    expect(facts).toContain('export const perKeyPlanValues: readonly Plan[] = ["custom"]')
+    expect(facts).toContain('export type OperationId = "getThing"')
+    expect(facts).toContain('  "GET /things/{id}": "getThing",')
   })
 })

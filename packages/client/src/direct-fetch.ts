@@ -2,8 +2,8 @@
  * openapi-fetch builds a `Request` for every call and hands it to `fetch`, which copies it into a
  * second `Request` whose abort signal follows the first one's. In Node that copy, and above all
  * the signal link (a `WeakRef`, a listener and a finalizer), cost more than the rest of
- * openapi-fetch and our middleware together. So the client builds its requests as
- * {@link BuiltRequest}s, which remember the URL and init they came from, and sends one that
+ * openapi-fetch and our middleware together. So the client builds its requests with
+ * {@link BuiltRequest}, which remembers the URL and init each came from, and sends one that
  * reaches `fetch` unchanged (the same object, no body) as `fetch(url, init)` with the request's
  * current headers: what `fetch(request)` would send, following the caller's own signal or none.
  */
@@ -13,33 +13,30 @@ interface Source {
   init: RequestInit | undefined
 }
 
-/** A `Request` (openapi-fetch's `Request` option) that keeps the arguments it was built from. */
-export class BuiltRequest extends Request {
-  readonly #source: Source | undefined
+/**
+ * Where a BuiltRequest keeps its arguments; headers are all middleware can change. A property,
+ * not a WeakMap: an entry per call measured 6-8% more CPU time per client call.
+ */
+const source = Symbol('petstore.source')
 
-  constructor(input: RequestInfo | URL, init?: RequestInit) {
-    super(input, init)
-    // Headers are the only part middleware can change on this object.
-    this.#source = typeof input === 'string' && init?.body == null ? { input, init } : undefined
-  }
-
-  /**
-   * openapi-fetch checks what middleware returns against its `Request` option: any `Request`
-   * must pass, not only ours.
-   */
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return value instanceof Request
-  }
-
-  /** What `request` was built from, when it is a `BuiltRequest` that can be sent from it. */
-  static sourceOf(request: Request): Source | undefined {
-    return #source in request ? request.#source : undefined
-  }
-}
+type WithSource = Request & { [source]?: Source }
 
 /**
- * `fetch(request)`, sent from the arguments a {@link BuiltRequest} was built from when that is
- * the request.
+ * A `Request` constructor (openapi-fetch's `Request` option) that records what each request was
+ * built from. It constructs plain `Request`s and shares `Request.prototype`, so
+ * `value instanceof BuiltRequest` holds for every `Request`: openapi-fetch checks what
+ * middleware returns that way, and any `Request` must pass, not only ours.
+ */
+export const BuiltRequest = function BuiltRequest(input: RequestInfo | URL, init?: RequestInit) {
+  const request: WithSource = new Request(input, init)
+  if (typeof input === 'string' && init?.body == null) request[source] = { input, init }
+  return request
+} as unknown as typeof Request
+BuiltRequest.prototype = Request.prototype
+
+/**
+ * `fetch(request)`, sent from the arguments {@link BuiltRequest} built `request` from when it
+ * has them.
  *
  * @example
  * ```ts
@@ -47,7 +44,7 @@ export class BuiltRequest extends Request {
  * ```
  */
 export function directFetch(request: Request): Promise<Response> {
-  const source = BuiltRequest.sourceOf(request)
-  if (!source) return fetch(request)
-  return fetch(source.input, { ...source.init, headers: request.headers })
+  const built = (request as WithSource)[source]
+  if (!built) return fetch(request)
+  return fetch(built.input, { ...built.init, headers: request.headers })
 }

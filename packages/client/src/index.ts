@@ -11,6 +11,7 @@
  * ```
  */
 import type { paths } from '@petstore/types'
+import { operationIds } from '@petstore/types'
 import createClient, { type Client } from 'openapi-fetch'
 import type { Clock } from './clock.js'
 import { BuiltRequest, directFetch } from './direct-fetch.js'
@@ -18,7 +19,6 @@ import type { RateLimitInfo } from './http/rate-limit-headers.js'
 import { type DeprecationNotice, deprecation } from './middleware/deprecation.js'
 import { type RateLimitContext, rateLimit } from './middleware/rate-limit.js'
 import { type RetryOptions, retry } from './middleware/retry.js'
-import { operationIds } from './operations.js'
 
 export type { Clock } from './clock.js'
 export { systemClock } from './clock.js'

@@ -23,6 +23,15 @@ async function setup(steps: Parameters<typeof scriptedServer>[0]) {
   return { server, client }
 }
 
+describe('BuiltRequest', () => {
+  it('builds plain Requests, and counts every Request as its instance', () => {
+    const built = new BuiltRequest('http://127.0.0.1/v1/pets')
+    expect(Object.getPrototypeOf(built)).toBe(Request.prototype)
+    expect(new Request('http://127.0.0.1/v1/pets')).toBeInstanceOf(BuiltRequest)
+    expect(built).toBeInstanceOf(BuiltRequest)
+  })
+})
+
 describe('directFetch', () => {
   it('sends the built request with the headers middleware set after it was built', async () => {
     const { server, client } = await setup([{ status: 200, body: [pet] }])

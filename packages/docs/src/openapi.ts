@@ -1,7 +1,9 @@
 /**
  * The slice of OpenAPI 3.1 the docs build reads, and a walk over a document's operations with
- * local `$ref`s resolved. The bundled spec is the only source: nothing here restates it.
+ * local `$ref`s resolved (by `@petstore/types/openapi`, which the server reads the spec with
+ * too). The bundled spec is the only source: nothing here restates it.
  */
+import { operationsOf, resolveRef } from '@petstore/types/openapi'
 
 export interface Reference {
   $ref: string
@@ -69,8 +71,6 @@ export interface OpenApiDocument {
   [key: string]: unknown
 }
 
-export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']
-
 /** One operation of a document, with its parameters and request body resolved. */
 export interface OperationEntry {
   path: string
@@ -81,60 +81,27 @@ export interface OperationEntry {
   bodyExamples: unknown[]
 }
 
-function isReference(value: unknown): value is Reference {
-  return (
-    typeof value === 'object' && value !== null && typeof (value as Reference).$ref === 'string'
-  )
-}
-
 /**
- * Follows a local JSON pointer (`#/components/...`) until it reaches a non-reference value.
+ * Follows local JSON pointers (`#/components/...`) until it reaches a non-reference value.
  * @see https://www.rfc-editor.org/rfc/rfc6901 JSON Pointer
  */
 export function resolve<T>(document: OpenApiDocument, value: T | Reference): T {
-  let current: unknown = value
-  for (let hops = 0; isReference(current); hops++) {
-    if (hops > 32) throw new Error(`$ref cycle at ${current.$ref}`)
-    const pointer = current.$ref
-    if (!pointer.startsWith('#/')) throw new Error(`only local $refs are supported: ${pointer}`)
-    current = pointer
-      .slice(2)
-      .split('/')
-      .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce<unknown>((node, token) => {
-        const next = (node as Record<string, unknown> | undefined)?.[token]
-        if (next === undefined) throw new Error(`unresolvable $ref ${pointer}`)
-        return next
-      }, document)
-  }
-  return current as T
+  return resolveRef(document, value)
 }
 
 /** Every operation of the document, in path then method order. */
 export function listOperations(document: OpenApiDocument): OperationEntry[] {
-  const entries: OperationEntry[] = []
-  for (const [path, item] of Object.entries(document.paths)) {
-    const shared = ((item.parameters ?? []) as (Parameter | Reference)[]).map((p) =>
+  return operationsOf<Operation>(document).map(({ path, method, pathItem, operation }) => {
+    const shared = ((pathItem.parameters ?? []) as (Parameter | Reference)[]).map((p) =>
       resolve(document, p),
     )
-    for (const method of httpMethods) {
-      const operation = item[method] as Operation | undefined
-      if (!operation) continue
-      const own = (operation.parameters ?? []).map((p) => resolve(document, p))
-      const parameters = [
-        ...shared.filter((s) => !own.some((o) => o.name === s.name && o.in === s.in)),
-        ...own,
-      ]
-      entries.push({
-        path,
-        method,
-        operation,
-        parameters,
-        bodyExamples: bodyExamples(document, operation),
-      })
-    }
-  }
-  return entries
+    const own = (operation.parameters ?? []).map((p) => resolve(document, p))
+    const parameters = [
+      ...shared.filter((s) => !own.some((o) => o.name === s.name && o.in === s.in)),
+      ...own,
+    ]
+    return { path, method, operation, parameters, bodyExamples: bodyExamples(document, operation) }
+  })
 }
 
 function bodyExamples(document: OpenApiDocument, operation: Operation): unknown[] {

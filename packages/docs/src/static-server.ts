@@ -5,21 +5,8 @@
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
-import { extname, join, normalize, resolve, sep } from 'node:path'
-
-/** Content types of the files a docs build writes, and of what a static host commonly serves. */
-export const contentTypes: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.yaml': 'application/yaml; charset=utf-8',
-  '.yml': 'application/yaml; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8',
-}
+import { join } from 'node:path'
+import { contentTypeOf, fileInside } from '@petstore/server'
 
 export interface StaticServerOptions {
   /** The folder to serve. */
@@ -45,10 +32,8 @@ export function fileFor(root: string, basePath: string, urlPath: string): string
   } catch {
     return undefined
   }
-  if (relative.includes('\0')) return undefined
-  const base = resolve(root)
-  const file = resolve(base, normalize(relative))
-  if (file !== base && !file.startsWith(base + sep)) return undefined
+  const file = fileInside(root, relative)
+  if (file === undefined) return undefined
   return relative === '' || relative.endsWith('/') ? join(file, 'index.html') : file
 }
 
@@ -83,7 +68,7 @@ export function createStaticServer({ root, basePath = '/' }: StaticServerOptions
       }
       if (!file || !info?.isFile()) return send(response, 404, 'not found')
       response.writeHead(200, {
-        'Content-Type': contentTypes[extname(file).toLowerCase()] ?? 'application/octet-stream',
+        'Content-Type': contentTypeOf(file),
         'Content-Length': info.size,
         'X-Content-Type-Options': 'nosniff',
       })

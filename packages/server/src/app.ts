@@ -1,32 +1,33 @@
 /**
  * Builds the service: a Fastify instance configured from `Config`, with its dependencies
  * (the store, the rate-limit hook) injected so tests can pass their own. Boot order: Fastify
- * options and parsers, then services, then routes. Nothing here listens (see server.ts) and
- * the store is closed by whoever opened it.
+ * and its options, then services, then the request pipeline (http/), then routes. Nothing here
+ * listens (see server.ts) and the store is closed by whoever opened it.
  */
 import { randomBytes } from 'node:crypto'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { createCallerIdentifier } from './auth/authenticate.js'
+import { createRateLimiter } from './backends.js'
 import type { Config } from './config.js'
-import { ApiProblem } from './errors.js'
+import { bodyLimit } from './errors.js'
 import { createCorsPolicy } from './http/cors.js'
-import { handleError } from './http/error-handler.js'
-import { registerJsonBodyParser } from './http/json-body.js'
+import { answerOtherMethods } from './http/methods.js'
+import { registerOperations } from './http/operations.js'
+import { registerPipeline } from './http/pipeline.js'
 import { parseQueryString } from './http/querystring.js'
 import { requestIdFor } from './http/request-id.js'
 import { requestLogger } from './http/request-logger.js'
+import { v1Pipeline } from './http/v1.js'
 import { createIdempotency } from './idempotency/idempotency.js'
+import { schedulePurge } from './idempotency/purge.js'
 import { createRateLimitHook, type RateLimitHook } from './rate-limit/hook.js'
-import { createMemoryRateLimiter } from './rate-limit/memory.js'
 import { registerDocsRoutes } from './routes/docs.js'
 import { registerHealthRoutes } from './routes/health.js'
+import { createOpenApiRoute } from './routes/openapi.js'
 import { createCursorCodec } from './routes/pets/cursor.js'
 import { createPetRoutes } from './routes/pets/handlers.js'
-import { v1Scope } from './routes/v1.js'
-import { createAjv } from './spec/ajv.js'
 import { specDocument } from './spec/document.js'
 import { readOperations, specBasePath, specOperations } from './spec/operations.js'
-import { createValidatorCompiler } from './spec/request-validation.js'
 import type { Store } from './store/store.js'
 
 export interface AppDeps {
@@ -41,16 +42,12 @@ export interface AppDeps {
   document?: Readonly<Record<string, unknown>>
 }
 
-/** 64 KiB, SERVICE.md: larger bodies are 413. */
-export const bodyLimit = 64 * 1024
-
 const docsPath = '/docs'
-const purgeEveryMs = 10 * 60 * 1000
 
 /**
  * @example
  * ```ts
- * const app = await buildApp(loadConfig(), { store: openSqliteStore(config.dbPath) })
+ * const app = await buildApp(loadConfig(), { store: openStore(config) })
  * await app.listen({ host: config.host, port: config.port })
  * ```
  */
@@ -85,37 +82,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   })
   app.decorateRequest('caller', null as never)
   app.decorateRequest('idempotency', null)
-  registerJsonBodyParser(app)
-  app.setErrorHandler(handleError)
-  app.setNotFoundHandler(async (request) => {
-    throw new ApiProblem('not_found', `no such path: ${request.url.split('?', 1)[0]}`)
-  })
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id)
-  })
-  // While shutting down, answer in-flight requests with `Connection: close` so that keep-alive
-  // clients do not hold the server open after their response (server.close waits for them).
-  let closing = false
-  app.addHook('preClose', async () => {
-    closing = true
-  })
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close')
-    done(null, payload)
-  })
-  app.addHook('onResponse', async (request, reply) => {
-    // On the root logger: a request that logs nothing else never builds its child logger.
-    app.log.info(
-      {
-        requestId: request.id,
-        method: request.method,
-        url: request.url,
-        statusCode: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request completed',
-    )
-  })
 
   const { store } = deps
   const secret =
@@ -125,50 +91,38 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const operations = deps.document === undefined ? specOperations : readOperations(document)
   const basePath = specBasePath(document)
   const links = { docsPath, basePath }
+  const cors = createCorsPolicy(config.corsOrigins)
+  const rateLimit = deps.rateLimitHook ?? rateLimitFromConfig(app, config)
   const petRoutes = createPetRoutes({
     store,
     cursors: createCursorCodec(secret),
     idempotency: createIdempotency({ store: store.idempotency, now: deps.now }),
     basePath,
   })
+  schedulePurge(app, store.idempotency)
 
-  // Expired idempotency records are already ignored; this only keeps the table small.
-  const purge = setInterval(() => {
-    store.idempotency.purgeExpired(Date.now()).catch((error: unknown) => {
-      app.log.warn({ err: error }, 'purging expired idempotency records failed')
-    })
-  }, purgeEveryMs)
-  purge.unref()
-  app.addHook('onClose', async () => clearInterval(purge))
-
+  registerPipeline(app)
   registerHealthRoutes(app, store)
   registerDocsRoutes(app, config.docsDir)
   await app.register(
     async (scope) => {
-      scope.setValidatorCompiler(createValidatorCompiler(createAjv({ useDefaults: true })))
-      await v1Scope(scope, {
+      v1Pipeline(scope, { cors, identifyCaller: createCallerIdentifier(store.keys), rateLimit })
+      answerOtherMethods(scope, operations, cors, basePath)
+      registerOperations(
+        scope,
         operations,
-        routes: petRoutes,
+        { ...petRoutes, getOpenApiDocument: createOpenApiRoute(document) },
         links,
-        cors: createCorsPolicy(config.corsOrigins),
-        identifyCaller: createCallerIdentifier(store.keys),
-        rateLimit: deps.rateLimitHook ?? rateLimitFromConfig(app, config),
-        specJson: JSON.stringify(document),
-      })
+      )
     },
     { prefix: basePath },
   )
   return app
 }
 
-/** The memory limiter with the configured ban; closed with the app. */
+/** The configured limiter and ban; the limiter is closed with the app. */
 function rateLimitFromConfig(app: FastifyInstance, config: Config): RateLimitHook {
-  const limiter = createMemoryRateLimiter()
+  const limiter = createRateLimiter(config)
   app.addHook('onClose', async () => limiter.close())
-  return createRateLimitHook({
-    limiter,
-    windows: config.rateLimitWindows,
-    banThreshold: config.banThreshold,
-    banSeconds: config.banSeconds,
-  })
+  return createRateLimitHook(limiter, config)
 }

@@ -1,11 +1,22 @@
 /**
  * The service's configuration: read once from the environment at start, validated, typed and
  * frozen. A bad value throws a ConfigError whose message is one line naming the variable.
+ * Every default lives here, and this file imports nothing of the app.
  */
 import { existsSync } from 'node:fs'
 import { dirname, isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { productionWindows, type WindowLengths } from './rate-limit/quotas.js'
+
+/** Rate-limit window lengths in seconds: a minute and a day in production, shorter in tests. */
+export interface WindowLengths {
+  readonly minuteSeconds: number
+  readonly daySeconds: number
+}
+
+export const productionWindows: WindowLengths = Object.freeze({
+  minuteSeconds: 60,
+  daySeconds: 86_400,
+})
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
 

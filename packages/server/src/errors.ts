@@ -1,26 +1,118 @@
 /**
- * The one error catalog of the service: every code, its HTTP status and message template.
- * The codes and statuses must equal the spec's `ErrorCode` enum and `x-status` (a test checks),
- * and every error response is built here, never by hand in a route.
+ * The one error catalog of the service: every message a client can get, by name, with the code
+ * it is sent under and its template. Statuses are the spec's (`ErrorCode.x-status`, read through
+ * `errorStatus`), so no second table can disagree; every error response is built from here,
+ * never written in a route.
  */
 import type { ErrorCode } from '@petstore/types'
+import { errorStatus } from '@petstore/types/spec'
+
+const plural = (count: number, noun: string) => `${count} ${count === 1 ? noun : `${noun}s`}`
+
+/** 64 KiB, SERVICE.md: larger bodies are 413. */
+export const bodyLimit = 64 * 1024
 
 export const errorCatalog = {
-  invalid_request: { status: 400 },
-  unauthorized: { status: 401 },
-  not_found: { status: 404 },
-  method_not_allowed: { status: 405 },
-  request_timeout: { status: 408 },
-  idempotency_key_in_progress: { status: 409 },
-  payload_too_large: { status: 413 },
-  unsupported_media_type: { status: 415 },
-  idempotency_key_reused: { status: 422 },
-  rate_limited: { status: 429 },
-  api_key_banned: { status: 429 },
-  headers_too_large: { status: 431 },
-  internal_error: { status: 500 },
-  service_unavailable: { status: 503 },
-} as const satisfies Record<ErrorCode, { status: number }>
+  invalidInput: { code: 'invalid_request', message: (p: { detail: string }) => p.detail },
+  bodyEmpty: { code: 'invalid_request', message: () => 'body is empty: send a JSON object' },
+  bodyNotJson: { code: 'invalid_request', message: () => 'body is not valid JSON' },
+  contentLengthMismatch: {
+    code: 'invalid_request',
+    message: () => 'the Content-Length header does not match the body',
+  },
+  malformedRequest: { code: 'invalid_request', message: () => 'the request is malformed' },
+  invalidCursor: {
+    code: 'invalid_request',
+    message: () => 'query parameter cursor is not valid; follow the next link as given',
+  },
+  invalidIdempotencyKey: {
+    code: 'invalid_request',
+    message: () =>
+      'header Idempotency-Key must be 1 to 255 printable ASCII characters, bare or in double quotes',
+  },
+  keyMissing: {
+    code: 'unauthorized',
+    message: () => 'the API key is missing; send Authorization: Bearer <key>',
+  },
+  notBearer: {
+    code: 'unauthorized',
+    message: () => 'the Authorization header must be Bearer <key>',
+  },
+  keyNotValid: {
+    code: 'unauthorized',
+    message: () => 'the API key is unknown, malformed or revoked',
+  },
+  noSuchPath: { code: 'not_found', message: (p: { path: string }) => `no such path: ${p.path}` },
+  noSuchResource: { code: 'not_found', message: () => 'no such resource' },
+  noSuchPet: { code: 'not_found', message: (p: { id: string }) => `pet ${p.id} does not exist` },
+  docsNotBuilt: {
+    code: 'not_found',
+    message: () =>
+      'the docs are not built: run pnpm --filter @petstore/docs build, or set PETSTORE_DOCS_DIR',
+  },
+  noSuchDocsFile: {
+    code: 'not_found',
+    message: (p: { file: string }) => `no docs file ${p.file}`,
+  },
+  methodNotAllowed: {
+    code: 'method_not_allowed',
+    message: (p: { method: string; path: string; allow: string }) =>
+      `method ${p.method} is not allowed on ${p.path}; use ${p.allow}`,
+  },
+  requestTimeout: {
+    code: 'request_timeout',
+    message: () => 'the request was not received in time; send it again',
+  },
+  headersTooLarge: {
+    code: 'headers_too_large',
+    message: () => 'the request headers are too large',
+  },
+  idempotencyKeyInProgress: {
+    code: 'idempotency_key_in_progress',
+    message: () => 'a request with this Idempotency-Key is still in progress',
+  },
+  payloadTooLarge: {
+    code: 'payload_too_large',
+    message: () => `the request body exceeds ${bodyLimit} bytes`,
+  },
+  notJson: {
+    code: 'unsupported_media_type',
+    message: () => 'Content-Type must be application/json',
+  },
+  notUtf8: {
+    code: 'unsupported_media_type',
+    message: () => 'Content-Type must be application/json with charset utf-8',
+  },
+  idempotencyKeyReused: {
+    code: 'idempotency_key_reused',
+    message: () => 'this Idempotency-Key was used with a different request body',
+  },
+  rateLimited: {
+    code: 'rate_limited',
+    message: (p: { limit: number; window: string; retryAfter: number }) =>
+      `rate limit of ${plural(p.limit, 'request')} per ${p.window} exceeded; retry after ${plural(p.retryAfter, 'second')}`,
+  },
+  apiKeyBanned: {
+    code: 'api_key_banned',
+    message: (p: { retryAfter: number }) =>
+      `the API key is banned for ${plural(p.retryAfter, 'second')} after repeated requests while rate limited`,
+  },
+  internalError: {
+    code: 'internal_error',
+    message: () => 'an unexpected error occurred; quote the X-Request-Id when reporting it',
+  },
+  storeBusy: {
+    code: 'service_unavailable',
+    message: () => 'the service is temporarily unavailable; retry later',
+  },
+  storeUnreachable: {
+    code: 'service_unavailable',
+    message: () => 'the store is not reachable; retry later',
+  },
+} as const satisfies Record<string, { code: ErrorCode; message: (params: never) => string }>
+
+export type ProblemName = keyof typeof errorCatalog
+type ParamsOf<N extends ProblemName> = Parameters<(typeof errorCatalog)[N]['message']>
 
 /**
  * An error meant for the client: thrown anywhere in a request, turned into the Error body
@@ -28,16 +120,45 @@ export const errorCatalog = {
  */
 export class ApiProblem extends Error {
   readonly status: number
+  readonly headers: Record<string, string> = {}
 
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message)
     this.name = 'ApiProblem'
-    this.status = errorCatalog[code].status
+    this.status = errorStatus[code]
   }
+
+  /** Adds response headers (e.g. `WWW-Authenticate`, `Allow`). */
+  withHeaders(headers: Readonly<Record<string, string>>): this {
+    Object.assign(this.headers, headers)
+    return this
+  }
+
+  /**
+   * `Retry-After` in whole seconds: the one place that writes it.
+   * @see https://www.rfc-editor.org/rfc/rfc9110#section-10.2.3
+   */
+  retryAfter(seconds: number): this {
+    this.headers['retry-after'] = String(seconds)
+    return this
+  }
+}
+
+/**
+ * The catalog's problem `name`, its message filled in from `params`.
+ *
+ * @example
+ * ```ts
+ * throw problem('noSuchPet', { id: '42' })
+ * ```
+ */
+export function problem<N extends ProblemName>(name: N, ...params: ParamsOf<N>): ApiProblem {
+  const entry = errorCatalog[name]
+  const message = (entry.message as (...args: ParamsOf<N>) => string)(...params)
+  return new ApiProblem(entry.code, message)
 }
 
 /** The Error body as sent. */
@@ -47,23 +168,11 @@ export interface ErrorBody {
   status: number
 }
 
-const unsupportedMediaType = () =>
-  new ApiProblem('unsupported_media_type', 'Content-Type must be application/json')
-const payloadTooLarge = () =>
-  new ApiProblem('payload_too_large', 'the request body exceeds 65536 bytes')
-
-/** Fastify's own errors (body parsing, routing), by their `code`, as catalog problems. */
-const fastifyErrors: Readonly<Record<string, () => ApiProblem>> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: unsupportedMediaType,
-  FST_ERR_CTP_INVALID_TYPE: unsupportedMediaType,
-  FST_ERR_CTP_BODY_TOO_LARGE: payloadTooLarge,
-  FST_ERR_CTP_EMPTY_JSON_BODY: () =>
-    new ApiProblem('invalid_request', 'body is empty: send a JSON object'),
-  FST_ERR_CTP_INVALID_JSON_BODY: () => new ApiProblem('invalid_request', 'body is not valid JSON'),
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () =>
-    new ApiProblem('invalid_request', 'the Content-Length header does not match the body'),
-  FST_ERR_CTP_INVALID_CHARSET: () =>
-    new ApiProblem('unsupported_media_type', 'the body must be UTF-8 JSON'),
+/** Fastify's own errors that a request can cause (body reading, routing), by their `code`. */
+const fastifyErrors: Readonly<Record<string, ProblemName>> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'notJson',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payloadTooLarge',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'contentLengthMismatch',
 }
 
 /** SQLite failures that mean the store cannot answer now (locked, disk, I/O), not a bug. */
@@ -76,29 +185,16 @@ const storeUnavailable = /^SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|READONLY|PROT
  */
 export function toProblem(error: unknown): ApiProblem {
   if (error instanceof ApiProblem) return error
-  const candidate = error as { code?: unknown; statusCode?: unknown; name?: unknown }
+  const candidate = error as { code?: unknown; statusCode?: unknown }
   const mapped = typeof candidate.code === 'string' ? fastifyErrors[candidate.code] : undefined
-  if (mapped !== undefined) return mapped()
+  if (mapped !== undefined) return problem(mapped)
   if (typeof candidate.code === 'string' && storeUnavailable.test(candidate.code)) {
-    return new ApiProblem(
-      'service_unavailable',
-      'the service is temporarily unavailable; retry later',
-      {
-        'retry-after': '1',
-      },
-    )
+    return problem('storeBusy').retryAfter(1)
   }
   const status = typeof candidate.statusCode === 'number' ? candidate.statusCode : 500
-  if (candidate.name === 'SyntaxError' && status === 400) {
-    return new ApiProblem('invalid_request', 'body is not valid JSON')
-  }
-  if (status === 413) return payloadTooLarge()
-  if (status === 415) return unsupportedMediaType()
-  if (status === 404) return new ApiProblem('not_found', 'no such resource')
-  if (status >= 400 && status < 500)
-    return new ApiProblem('invalid_request', 'the request is malformed')
-  return new ApiProblem(
-    'internal_error',
-    'an unexpected error occurred; quote the X-Request-Id when reporting it',
-  )
+  if (status === 413) return problem('payloadTooLarge')
+  if (status === 415) return problem('notJson')
+  if (status === 404) return problem('noSuchResource')
+  if (status >= 400 && status < 500) return problem('malformedRequest')
+  return problem('internalError')
 }

@@ -1,49 +1,110 @@
 #!/usr/bin/env node
 /**
- * The only file that listens: reads the config once, opens the store, serves, and shuts down
- * gracefully on SIGTERM/SIGINT (stop accepting, drain in-flight requests, close the store,
- * exit 0). A bad configuration is one line on stderr and exit code 1, never a stack trace.
+ * The only file that listens. As the entry point (`pnpm start`, `dist/server.js`) it reads the
+ * config once, opens the store, serves, and shuts down gracefully on SIGTERM/SIGINT (stop
+ * accepting, drain in-flight requests, close the store, exit 0); a bad configuration is one line
+ * on stderr and exit code 1, never a stack trace. As a module it exports `startPetstore`, a
+ * complete server for tests, docs and benchmarks.
  */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { Plan } from '@petstore/types'
+import type { FastifyInstance } from 'fastify'
 import { pino } from 'pino'
 import { buildApp } from './app.js'
-import { type Config, ConfigError, loadConfig } from './config.js'
-import { openSqliteStore } from './store/sqlite.js'
+import { issueApiKey } from './auth/api-key.js'
+import { openStore } from './backends.js'
+import { type Config, ConfigError, configWith, loadConfig } from './config.js'
 import type { Store } from './store/store.js'
+
+export interface RunningPetstore {
+  /** Base URL without `/v1`, e.g. `http://127.0.0.1:43567`. */
+  url: string
+  /** Creates an API key and returns the raw key. */
+  issueKey(input: {
+    plan: Plan
+    name?: string
+    perMinute?: number
+    perDay?: number
+  }): Promise<string>
+  /** Stops the server, closes the store and removes its temporary directory. */
+  close(): Promise<void>
+}
+
+/**
+ * Starts a server on 127.0.0.1, port 0, with a fresh SQLite file in a temporary directory and
+ * logging off, unless `overrides` say otherwise. The environment is not read.
+ *
+ * @example
+ * ```ts
+ * const petstore = await startPetstore()
+ * const key = await petstore.issueKey({ plan: 'free' })
+ * await fetch(`${petstore.url}/v1/pets`, { headers: { authorization: `Bearer ${key}` } })
+ * await petstore.close()
+ * ```
+ */
+export async function startPetstore(overrides: Partial<Config> = {}): Promise<RunningPetstore> {
+  const tempDir =
+    overrides.dbPath === undefined ? mkdtempSync(join(tmpdir(), 'petstore-')) : undefined
+  const config = configWith({
+    host: '127.0.0.1',
+    port: 0,
+    logLevel: 'silent',
+    ...(tempDir === undefined ? {} : { dbPath: join(tempDir, 'petstore.db') }),
+    ...overrides,
+  })
+  const store = openStore(config)
+  const app = await buildApp(config, { store })
+  await app.listen({ host: config.host, port: config.port })
+  const address = app.server.address()
+  if (address === null || typeof address === 'string') throw new Error('server has no TCP address')
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
+  let closed = false
+  return {
+    url: `http://${host}:${address.port}`,
+    async issueKey(input) {
+      return (await issueApiKey(store.keys, input)).rawKey
+    },
+    async close() {
+      if (closed) return
+      closed = true
+      await app.close()
+      await store.close()
+      if (tempDir !== undefined) rmSync(tempDir, { recursive: true, force: true })
+    },
+  }
+}
 
 /**
  * Logs are written in blocks of at least this many bytes, and at most `logFlushMs` late: one
  * write per line (one per request at info level) was a seventh of the CPU time of a list
  * request. pino writes what is pending when the process exits; a crash can lose the last
- * second of lines, never an acknowledged write (those are in SQLite).
+ * second of lines, never an acknowledged write (those are in the store).
  */
 const logBufferBytes = 8 * 1024
 const logFlushMs = 1000
 
+function fail(message: string): never {
+  process.stderr.write(`petstore: ${message}\n`)
+  process.exit(1)
+}
+
 async function main(): Promise<void> {
   let config: Config
-  try {
-    config = loadConfig()
-    if (config.databaseUrl !== undefined) {
-      throw new ConfigError(
-        'DATABASE_URL is set but this build has no PostgreSQL store yet; unset it to use SQLite (PETSTORE_DB)',
-      )
-    }
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`petstore: ${error.message}\n`)
-      process.exit(1)
-    }
-    throw error
-  }
-
   let store: Store
   try {
-    store = openSqliteStore(config.dbPath)
+    config = loadConfig()
   } catch (error) {
-    process.stderr.write(
-      `petstore: cannot open the database ${config.dbPath}: ${(error as Error).message}\n`,
-    )
-    process.exit(1)
+    if (error instanceof ConfigError) fail(error.message)
+    throw error
+  }
+  try {
+    store = openStore(config)
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message)
+    fail(`cannot open the database ${config.dbPath}: ${(error as Error).message}`)
   }
   const logStream = pino.destination({ dest: 1, sync: false, minLength: logBufferBytes })
   setInterval(() => logStream.flush(), logFlushMs).unref()
@@ -51,24 +112,10 @@ async function main(): Promise<void> {
   try {
     await app.listen({ host: config.host, port: config.port })
   } catch (error) {
-    process.stderr.write(
-      `petstore: cannot listen on ${config.host}:${config.port}: ${(error as Error).message}\n`,
-    )
     await store.close()
-    process.exit(1)
+    fail(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`)
   }
-
-  const address = app.server.address()
-  const port = typeof address === 'object' && address !== null ? address.port : config.port
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host
-  const base = `http://${host}:${port}`
-  app.log.info(
-    { url: `${base}/v1`, docs: `${base}/docs`, db: config.dbPath },
-    `listening on ${base}/v1, docs at ${base}/docs`,
-  )
-  if ((await store.keys.countActive()) === 0) {
-    app.log.info('no API key exists yet: create one with `pnpm petstore keys create --plan free`')
-  }
+  await announce(app, config, store)
   logStream.flush()
 
   let stopping = false
@@ -90,4 +137,18 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'))
 }
 
-await main()
+async function announce(app: FastifyInstance, config: Config, store: Store): Promise<void> {
+  const address = app.server.address()
+  const port = typeof address === 'object' && address !== null ? address.port : config.port
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host
+  const base = `http://${host}:${port}`
+  app.log.info(
+    { url: `${base}/v1`, docs: `${base}/docs`, db: config.dbPath },
+    `listening on ${base}/v1, docs at ${base}/docs`,
+  )
+  if ((await store.keys.countActive()) === 0) {
+    app.log.info('no API key exists yet: create one with `pnpm petstore keys create --plan free`')
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main()

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { buildApp } from '../src/app.js'
 import { issueApiKey } from '../src/auth/api-key.js'
 import { configWith } from '../src/config.js'
-import { openSqliteStore } from '../src/store/sqlite.js'
+import { openSqliteStore } from '../src/store/sqlite/index.js'
 import type { Store } from '../src/store/store.js'
 import { call, expectErrorBody, expectSpecResponse } from './helpers.js'
 

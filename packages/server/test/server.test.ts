@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { issueApiKey } from '../src/auth/api-key.js'
-import { openSqliteStore } from '../src/store/sqlite.js'
+import { openSqliteStore } from '../src/store/sqlite/index.js'
 import { postJson } from './helpers.js'
 
 const serverJs = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'server.js')

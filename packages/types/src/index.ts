@@ -8,8 +8,10 @@
  * const draft: NewPet = { name: 'Rex', categoryId: 1 }
  * ```
  */
-import type { components, operations } from './generated/schema.js'
+import type { components } from './generated/schema.js'
 
+export type { OperationId, Plan } from './generated/facts.js'
+export { operationIds, perKeyPlanValues, planValues } from './generated/facts.js'
 export type { components, operations, paths, webhooks } from './generated/schema.js'
 export { errorCodeValues, petStatusValues } from './generated/schema.js'
 
@@ -22,11 +24,6 @@ export type PetStatus = Schemas['PetStatus']
 /** The body of every error response. */
 export type ApiError = Schemas['Error']
 export type ErrorCode = Schemas['ErrorCode']
-/** Every `operationId` of the spec. */
-export type OperationId = keyof operations
-
-export type Plan = 'free' | 'pro' | 'business' | 'enterprise'
-
 /** A plan's request quotas; `null` where the plan sets them per API key (enterprise). */
 export interface PlanLimits {
   perMinute: number | null

@@ -1,6 +1,12 @@
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { describe, expect, it } from 'vitest'
-import { errorCodeValues, petStatusValues } from '../src/index.js'
+import {
+  errorCodeValues,
+  operationIds,
+  perKeyPlanValues,
+  petStatusValues,
+  planValues,
+} from '../src/index.js'
 import { errorStatus, openapiDocument, planLimits } from '../src/spec.js'
 
 type Json = Record<string, unknown>
@@ -87,6 +93,24 @@ describe('runtime constants', () => {
     expect(planLimits.free).toEqual({ perMinute: 60, perDay: 1000 })
     expect(planLimits.enterprise).toEqual({ perMinute: null, perDay: null })
     expect(Object.keys(errorStatus).sort()).toEqual([...errorCodeValues].sort())
+  })
+
+  it('names every operation of the spec as the spec does', () => {
+    const fromSpec: Record<string, string> = {}
+    for (const [path, item] of Object.entries(openapiDocument.paths ?? {})) {
+      for (const [method, operation] of Object.entries(item as Record<string, unknown>)) {
+        const id = (operation as { operationId?: unknown } | undefined)?.operationId
+        if (typeof id === 'string') fromSpec[`${method.toUpperCase()} ${path}`] = id
+      }
+    }
+    expect(operationIds).toEqual(fromSpec)
+  })
+
+  it('lists the plans of x-rate-limit-plans, and those whose keys carry their numbers', () => {
+    expect(planValues).toEqual(Object.keys(planLimits))
+    expect(perKeyPlanValues).toEqual(
+      planValues.filter((plan) => planLimits[plan].perMinute === null),
+    )
   })
 })
 

@@ -1,4 +1,5 @@
 import type { paths } from '@petstore/types'
+import { operationIds } from '@petstore/types'
 import createClient from 'openapi-fetch'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
@@ -7,7 +8,6 @@ import {
   formatDeprecation,
   warnDeprecation,
 } from '../../src/middleware/deprecation.js'
-import { operationIds } from '../../src/operations.js'
 import { scriptedServer, type TestServer } from '../helpers.js'
 
 const deprecatedHeaders = {

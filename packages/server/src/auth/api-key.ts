@@ -4,10 +4,9 @@
  * hash up through an index keeps the lookup constant-time with respect to the secret.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import type { Plan } from '@petstore/types'
+import { type Plan, perKeyPlanValues } from '@petstore/types'
 import { planLimits } from '@petstore/types/spec'
-import type { KeyStore } from '../store/store.js'
-import type { ApiKeyRecord } from './caller.js'
+import type { ApiKeyRecord, KeyStore } from '../store/store.js'
 
 const prefix = 'psk_live_'
 const keyShape = /^psk_live_[0-9a-f]{48}$/
@@ -36,10 +35,35 @@ export class KeyInputError extends Error {
   override name = 'KeyInputError'
 }
 
+/** The limits a key is held to, per minute and per day. */
+export interface KeyLimits {
+  perMinute: number
+  perDay: number
+}
+
+/**
+ * What a key is held to: its plan's numbers in the spec (read now, so a spec edit applies to
+ * existing keys), or, for a per-key plan (enterprise), the key's own.
+ *
+ * @example
+ * ```ts
+ * keyLimits({ plan: 'free', perMinute: null, perDay: null }) // { perMinute: 60, perDay: 1000 }
+ * ```
+ */
+export function keyLimits(key: Pick<ApiKeyRecord, 'plan' | 'perMinute' | 'perDay'>): KeyLimits {
+  const fixed = planLimits[key.plan]
+  const perMinute = fixed.perMinute ?? key.perMinute
+  const perDay = fixed.perDay ?? key.perDay
+  if (perMinute === null || perDay === null) {
+    throw new Error(`a key of plan ${key.plan} has no limits of its own`)
+  }
+  return { perMinute, perDay }
+}
+
 /**
  * Creates a key for `plan` and returns the raw key (shown once, never stored) and its record.
- * Enterprise keys need `perMinute` and `perDay`; other plans take the spec's numbers and reject
- * explicit ones.
+ * Keys of a per-key plan (enterprise) need `perMinute` and `perDay`; other plans reject them,
+ * since their numbers are the spec's (see keyLimits).
  *
  * @example
  * ```ts
@@ -55,22 +79,18 @@ export async function issueApiKey(
     throw new KeyInputError(`plan must be one of ${Object.keys(planLimits).join(', ')}`)
   }
   const custom = input.perMinute !== undefined || input.perDay !== undefined
-  let perMinute: number
-  let perDay: number
-  if (limits.perMinute === null || limits.perDay === null) {
+  let perMinute: number | null = null
+  let perDay: number | null = null
+  if (perKeyPlanValues.includes(input.plan)) {
     if (input.perMinute === undefined || input.perDay === undefined) {
       throw new KeyInputError(`plan ${input.plan} needs both --per-minute and --per-day`)
     }
     perMinute = positive('per-minute', input.perMinute)
     perDay = positive('per-day', input.perDay)
-  } else {
-    if (custom) {
-      throw new KeyInputError(
-        `plan ${input.plan} has fixed limits (${limits.perMinute}/minute, ${limits.perDay}/day); --per-minute and --per-day are for enterprise`,
-      )
-    }
-    perMinute = limits.perMinute
-    perDay = limits.perDay
+  } else if (custom) {
+    throw new KeyInputError(
+      `plan ${input.plan} has fixed limits (${limits.perMinute}/minute, ${limits.perDay}/day); --per-minute and --per-day are for ${perKeyPlanValues.join(', ')}`,
+    )
   }
   const rawKey = `${prefix}${randomBytes(24).toString('hex')}`
   const record = await keys.create({

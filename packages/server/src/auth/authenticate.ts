@@ -4,21 +4,18 @@
  * limiting, a request to an operation without a valid key gets 401.
  * @see https://www.rfc-editor.org/rfc/rfc6750#section-3
  */
-import type { FastifyReply, FastifyRequest } from 'fastify'
-import { ApiProblem } from '../errors.js'
+import type { FastifyRequest } from 'fastify'
+import { type ApiProblem, problem } from '../errors.js'
 import type { KeyStore } from '../store/store.js'
 import { hashApiKey, looksLikeApiKey } from './api-key.js'
 import type { Caller } from './caller.js'
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Who the request counts against; set by the /v1 scope before rate limiting. */
+    /** Who the request counts against; set by the /v1 pipeline (http/v1.ts) before rate limiting. */
     caller: Caller
   }
 }
-
-/** Why a request is not authenticated; `undefined` when it carries a valid key. */
-export type AuthFailure = 'missing' | 'malformed' | 'invalid'
 
 const bearer = /^bearer[ \t]+(\S+)[ \t]*$/i
 
@@ -46,25 +43,10 @@ export function unauthorized(request: FastifyRequest): ApiProblem {
   const header = request.headers.authorization
   const challenge = { 'www-authenticate': realm }
   if (header === undefined || header.trim() === '') {
-    return new ApiProblem(
-      'unauthorized',
-      'the API key is missing; send Authorization: Bearer <key>',
-      challenge,
-    )
+    return problem('keyMissing').withHeaders(challenge)
   }
-  if (bearer.exec(header) === null) {
-    return new ApiProblem(
-      'unauthorized',
-      'the Authorization header must be Bearer <key>',
-      challenge,
-    )
-  }
-  return new ApiProblem('unauthorized', 'the API key is unknown, malformed or revoked', {
+  if (bearer.exec(header) === null) return problem('notBearer').withHeaders(challenge)
+  return problem('keyNotValid').withHeaders({
     'www-authenticate': `${realm}, error="invalid_token", error_description="The API key is unknown, malformed or revoked"`,
   })
-}
-
-/** Throws the 401 unless the caller presented a valid key. */
-export function requireKey(request: FastifyRequest, _reply: FastifyReply): void {
-  if (request.caller.kind !== 'key') throw unauthorized(request)
 }

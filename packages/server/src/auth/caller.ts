@@ -1,19 +1,4 @@
-import type { Plan } from '@petstore/types'
-
-/** An API key as the service knows it: never the raw key, which is stored only as a hash. */
-export interface ApiKeyRecord {
-  id: string
-  name: string | null
-  plan: Plan
-  /** Requests allowed per minute window. */
-  perMinute: number
-  /** Requests allowed per day window. */
-  perDay: number
-  /** ISO 8601 timestamp. */
-  createdAt: string
-  /** ISO 8601 timestamp, or null while the key is valid. */
-  revokedAt: string | null
-}
+import type { ApiKeyRecord } from '../store/store.js'
 
 /**
  * Who a `/v1` request counts against: its valid API key, else its client IP at the free plan.

@@ -3,7 +3,7 @@
  * reported as one line (UsageError, exit 2) before anything touches the database.
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util'
-import type { Plan } from '@petstore/types'
+import { type Plan, perKeyPlanValues, planValues } from '@petstore/types'
 
 export type Command =
   | { name: 'help' }
@@ -18,12 +18,10 @@ export class UsageError extends Error {
 }
 
 export const usage = `usage: petstore <command>
-  keys create --plan free|pro|business|enterprise [--name N] [--per-minute N --per-day N]
+  keys create --plan ${planValues.join('|')} [--name N] [--per-minute N --per-day N]
   keys list [--json]
   keys revoke <id>
   seed --pets N`
-
-const plans: readonly Plan[] = ['free', 'pro', 'business', 'enterprise']
 
 export function parseCommand(argv: readonly string[]): Command {
   const [first, second] = argv
@@ -70,18 +68,19 @@ function keysCreate(args: readonly string[]): Command {
     'per-day': { type: 'string' },
   })
   const plan = values.plan as string | undefined
-  if (plan === undefined) throw new UsageError(`keys create needs --plan ${plans.join('|')}`)
-  if (!plans.includes(plan as Plan)) {
-    throw new UsageError(`--plan must be one of ${plans.join(', ')}, got "${plan}"`)
+  if (plan === undefined) throw new UsageError(`keys create needs --plan ${planValues.join('|')}`)
+  if (!planValues.includes(plan as Plan)) {
+    throw new UsageError(`--plan must be one of ${planValues.join(', ')}, got "${plan}"`)
   }
   const perMinute = positiveInteger('--per-minute', values['per-minute'] as string | undefined)
   const perDay = positiveInteger('--per-day', values['per-day'] as string | undefined)
-  if (plan === 'enterprise' && (perMinute === undefined || perDay === undefined)) {
-    throw new UsageError('--plan enterprise needs both --per-minute and --per-day')
+  const perKey = perKeyPlanValues.includes(plan as Plan)
+  if (perKey && (perMinute === undefined || perDay === undefined)) {
+    throw new UsageError(`--plan ${plan} needs both --per-minute and --per-day`)
   }
-  if (plan !== 'enterprise' && (perMinute !== undefined || perDay !== undefined)) {
+  if (!perKey && (perMinute !== undefined || perDay !== undefined)) {
     throw new UsageError(
-      `--per-minute and --per-day are for --plan enterprise only; ${plan} has fixed limits`,
+      `--per-minute and --per-day are for --plan ${perKeyPlanValues.join('|')} only; ${plan} has fixed limits`,
     )
   }
   const name = values.name as string | undefined

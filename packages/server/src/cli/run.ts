@@ -5,9 +5,9 @@
  */
 import type { PetStatus } from '@petstore/types'
 import { petStatusValues } from '@petstore/types'
-import { issueApiKey } from '../auth/api-key.js'
+import { issueApiKey, keyLimits } from '../auth/api-key.js'
+import { openStore } from '../backends.js'
 import { ConfigError, loadConfig } from '../config.js'
-import { openSqliteStore } from '../store/sqlite.js'
 import type { Store } from '../store/store.js'
 import { type Command, parseCommand, UsageError, usage } from './args.js'
 
@@ -33,13 +33,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
   let store: Store
   try {
-    const config = loadConfig(io.env)
-    if (config.databaseUrl !== undefined) {
-      throw new ConfigError(
-        'DATABASE_URL is set but this build has no PostgreSQL store yet; unset it to use SQLite (PETSTORE_DB)',
-      )
-    }
-    store = openSqliteStore(config.dbPath)
+    store = openStore(loadConfig(io.env))
   } catch (error) {
     if (error instanceof ConfigError) {
       io.stderr.write(`petstore: ${error.message}\n`)
@@ -67,14 +61,16 @@ async function execute(
         perMinute: command.perMinute,
         perDay: command.perDay,
       })
+      const { perMinute, perDay } = keyLimits(record)
       io.stderr.write(
-        `created key ${record.id} (plan ${record.plan}: ${record.perMinute}/minute, ${record.perDay}/day); it is shown once, store it now\n`,
+        `created key ${record.id} (plan ${record.plan}: ${perMinute}/minute, ${perDay}/day); it is shown once, store it now\n`,
       )
       io.stdout.write(`${rawKey}\n`)
       return 0
     }
     case 'keys list': {
-      const keys = await store.keys.list()
+      // The limits enforced now: a fixed plan's are the spec's, not stored with the key.
+      const keys = (await store.keys.list()).map((key) => ({ ...key, ...keyLimits(key) }))
       if (command.json) {
         io.stdout.write(`${JSON.stringify(keys, null, 2)}\n`)
         return 0

@@ -4,7 +4,7 @@
  * by name. A charset other than UTF-8 is 415 (RFC 8259 §8.1: JSON is UTF-8).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { ApiProblem } from '../errors.js'
+import { problem } from '../errors.js'
 
 const charsetParameter = /;\s*charset\s*=\s*"?([^";\s]+)"?/i
 
@@ -21,23 +21,18 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
     ) => {
       const charset = charsetParameter.exec(request.headers['content-type'] ?? '')?.[1]
       if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
-        done(
-          new ApiProblem(
-            'unsupported_media_type',
-            'Content-Type must be application/json with charset utf-8',
-          ),
-        )
+        done(problem('notUtf8'))
         return
       }
       const text = typeof body === 'string' ? body : body.toString('utf8')
       if (text.trim() === '') {
-        done(new ApiProblem('invalid_request', 'body is empty: send a JSON object'))
+        done(problem('bodyEmpty'))
         return
       }
       try {
         done(null, JSON.parse(text))
       } catch {
-        done(new ApiProblem('invalid_request', 'body is not valid JSON'))
+        done(problem('bodyNotJson'))
       }
     },
   )

@@ -1,9 +1,11 @@
 /**
  * X-Request-Id: the client's own id when it matches the spec's pattern, else a generated UUID.
- * Fastify puts it on `request.id`, so every log line of the request carries it.
+ * Fastify puts it on `request.id`, so every log line of the request carries it, and every
+ * response, errors included, echoes it.
  */
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
+import type { FastifyInstance } from 'fastify'
 import { resolvePointer, specDocument } from '../spec/document.js'
 
 const schema = resolvePointer(specDocument, '#/components/parameters/RequestId/schema') as {
@@ -17,4 +19,11 @@ export const requestIdPattern = new RegExp(schema.pattern)
 export function requestIdFor(request: IncomingMessage): string {
   const sent = request.headers['x-request-id']
   return typeof sent === 'string' && requestIdPattern.test(sent) ? sent : randomUUID()
+}
+
+/** Echoes the request's id on its response. */
+export function echoRequestId(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
 }

@@ -2,7 +2,7 @@
  * Per-request loggers that cost nothing until used. Fastify's default builds a pino child
  * logger for every request (its bindings serialized up front), which profiles put at about a
  * tenth of a list request; yet a request rarely logs, and its completion line is written on the
- * root logger with the request id (app.ts). So each request gets this thin logger, and the child
+ * root logger with the request id (completion-log.ts). So each request gets this thin logger, and the child
  * logger carrying `requestId` is built the first time the request logs at an enabled level.
  */
 import type { FastifyBaseLogger } from 'fastify'

@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
-import { ApiProblem } from '../errors.js'
+import { problem } from '../errors.js'
 import { createAjv } from '../spec/ajv.js'
 import { resolvePointer, specDocument } from '../spec/document.js'
 import type { IdempotencyStore, StoredResponse } from '../store/store.js'
@@ -103,19 +103,13 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
       const header = request.headers['idempotency-key']
       if (header === undefined || request.caller.kind !== 'key') return
       if (typeof header !== 'string' || !validHeader(header)) {
-        throw new ApiProblem(
-          'invalid_request',
-          'header Idempotency-Key must be 1 to 255 printable ASCII characters, bare or in double quotes',
-        )
+        throw problem('invalidIdempotencyKey')
       }
       const key = header.startsWith('"') ? header.slice(1, -1) : header
       const scope = request.caller.key.id
       const found = await claimWaiting(scope, key)
       if (found.state === 'in_progress') {
-        throw new ApiProblem(
-          'idempotency_key_in_progress',
-          'a request with this Idempotency-Key is still in progress',
-        )
+        throw problem('idempotencyKeyInProgress')
       }
       request.idempotency = { ...found, scope, key }
     },

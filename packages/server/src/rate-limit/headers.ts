@@ -1,6 +1,6 @@
 /**
  * How a limiter's decision reads on the wire: `X-RateLimit-*` for the window with the fewest
- * requests left, `RateLimit` for every window, and `Retry-After` when refused.
+ * requests left, and `RateLimit` for every window. `Retry-After` is the refusal's, not written here.
  *
  * @see https://datatracker.ietf.org/doc/draft-ietf-httpapi-ratelimit-headers/ RateLimit fields
  * @see https://www.rfc-editor.org/rfc/rfc9110#section-10.2.3 Retry-After

@@ -6,16 +6,11 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Caller } from '../auth/caller.js'
-import { ApiProblem } from '../errors.js'
+import type { Config } from '../config.js'
+import { type ApiProblem, problem } from '../errors.js'
 import { wholeSeconds, writeRateLimitHeaders } from './headers.js'
 import type { BanPolicy, LimitDecision, RateLimiter } from './limiter.js'
-import { createMemoryRateLimiter } from './memory.js'
-import {
-  createQuotaLookup,
-  productionWindows,
-  type QuotaSet,
-  type WindowLengths,
-} from './quotas.js'
+import { createQuotaLookup, type QuotaSet } from './quotas.js'
 
 export type RateLimitHook = (
   request: FastifyRequest,
@@ -23,31 +18,24 @@ export type RateLimitHook = (
   caller: Caller,
 ) => Promise<void>
 
-export interface RateLimitHookOptions {
-  /** Where the counts live (a new memory limiter); the app closes it on shutdown. */
-  limiter?: RateLimiter
-  /** Window lengths (60 and 86400 seconds); tests shorten them. */
-  windows?: WindowLengths
-  /** `PETSTORE_BAN_THRESHOLD`: requests sent while limited that ban a key (10). */
-  banThreshold?: number
-  /** `PETSTORE_BAN_SECONDS`: length of a ban (900). */
-  banSeconds?: number
-}
+/** The settings the hook reads; their defaults live in config.ts only. */
+export type RateLimitSettings = Pick<Config, 'rateLimitWindows' | 'banThreshold' | 'banSeconds'>
 
 /**
+ * @param limiter where the counts live; whoever created it closes it
+ *
  * @example
  * ```ts
- * const rateLimit = createRateLimitHook({ limiter: createMemoryRateLimiter() })
+ * const rateLimit = createRateLimitHook(createMemoryRateLimiter(), loadConfig())
  * app.addHook('preHandler', (request, reply) => rateLimit(request, reply, callerOf(request)))
  * ```
  */
-export function createRateLimitHook(options: RateLimitHookOptions = {}): RateLimitHook {
-  const limiter = options.limiter ?? createMemoryRateLimiter()
-  const quotasFor = createQuotaLookup(options.windows ?? productionWindows)
-  const ban: BanPolicy = {
-    threshold: options.banThreshold ?? 10,
-    seconds: options.banSeconds ?? 900,
-  }
+export function createRateLimitHook(
+  limiter: RateLimiter,
+  settings: RateLimitSettings,
+): RateLimitHook {
+  const quotasFor = createQuotaLookup(settings.rateLimitWindows)
+  const ban: BanPolicy = { threshold: settings.banThreshold, seconds: settings.banSeconds }
 
   return async function rateLimit(request, reply, caller) {
     const quotas = quotasFor(caller)
@@ -70,20 +58,15 @@ export function createRateLimitHook(options: RateLimitHookOptions = {}): RateLim
 
 function refusal(decision: LimitDecision, quotas: QuotaSet): ApiProblem {
   const retryAfter = wholeSeconds(decision.retryInMs)
-  const headers = { 'Retry-After': String(retryAfter) }
   if (decision.outcome === 'banned') {
-    return new ApiProblem(
-      'api_key_banned',
-      `the API key is banned for ${retryAfter} ${plural(retryAfter, 'second')} after repeated requests while rate limited`,
-      headers,
-    )
+    return problem('apiKeyBanned', { retryAfter }).retryAfter(retryAfter)
   }
   const exhausted = exhaustedWindow(decision) ?? quotas.windows[0]
-  return new ApiProblem(
-    'rate_limited',
-    `rate limit of ${exhausted.limit} ${plural(exhausted.limit, 'request')} per ${exhausted.name} exceeded; retry after ${retryAfter} ${plural(retryAfter, 'second')}`,
-    headers,
-  )
+  return problem('rateLimited', {
+    limit: exhausted.limit,
+    window: exhausted.name,
+    retryAfter,
+  }).retryAfter(retryAfter)
 }
 
 /** The window that holds the request back longest: the one `Retry-After` waits for. */
@@ -95,8 +78,4 @@ function exhaustedWindow(decision: LimitDecision) {
     }
   }
   return found?.quota
-}
-
-function plural(count: number, noun: string): string {
-  return count === 1 ? noun : `${noun}s`
 }

@@ -7,19 +7,10 @@
  */
 import type { Plan } from '@petstore/types'
 import { planLimits } from '@petstore/types/spec'
+import { keyLimits } from '../auth/api-key.js'
 import type { Caller } from '../auth/caller.js'
+import type { WindowLengths } from '../config.js'
 import type { WindowQuota } from './limiter.js'
-
-/** Window lengths in seconds: a minute and a day in production, shorter in tests. */
-export interface WindowLengths {
-  readonly minuteSeconds: number
-  readonly daySeconds: number
-}
-
-export const productionWindows: WindowLengths = Object.freeze({
-  minuteSeconds: 60,
-  daySeconds: 86_400,
-})
 
 /** The minute and day quotas of one caller, with their `RateLimit-Policy` field value. */
 export interface QuotaSet {
@@ -53,9 +44,9 @@ export function createQuotaLookup(lengths: WindowLengths): QuotaLookup {
 
   return function quotasFor(caller) {
     if (caller.kind === 'ip') return free
-    const { plan, perMinute, perDay } = caller.key
-    const planned = byPlan.get(plan)
+    const planned = byPlan.get(caller.key.plan)
     if (planned !== undefined) return planned
+    const { perMinute, perDay } = keyLimits(caller.key)
     const id = `${perMinute}/${perDay}`
     let set = custom.get(id)
     if (set === undefined) {

@@ -3,7 +3,7 @@
  * `/readyz` that the store does too (503 `service_unavailable` otherwise, for load balancers).
  */
 import type { FastifyInstance } from 'fastify'
-import { ApiProblem } from '../errors.js'
+import { problem } from '../errors.js'
 import type { Store } from '../store/store.js'
 
 export function registerHealthRoutes(app: FastifyInstance, store: Store): void {
@@ -13,9 +13,7 @@ export function registerHealthRoutes(app: FastifyInstance, store: Store): void {
       await store.ping()
     } catch (error) {
       request.log.warn({ err: error }, 'store not reachable')
-      throw new ApiProblem('service_unavailable', 'the store is not reachable; retry later', {
-        'retry-after': '5',
-      })
+      throw problem('storeUnreachable').retryAfter(5)
     }
     return { status: 'ready' }
   })

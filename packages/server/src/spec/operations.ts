@@ -4,9 +4,10 @@
  * headers are all derived from this list, so a spec edit is the only edit a new rule needs.
  */
 import type { OperationId } from '@petstore/types'
+import { type HttpMethodName, operationsOf } from '@petstore/types/openapi'
 import { dereference, type JsonSchema, resolvePointer, specDocument } from './document.js'
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+export type HttpMethod = Uppercase<HttpMethodName>
 
 export interface ParameterSpec {
   name: string
@@ -45,24 +46,28 @@ export interface OperationSpec {
   extensions: Readonly<Record<string, unknown>>
 }
 
-const methods: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
-
 type Node = Record<string, unknown>
 
 /** Reads every operation of an OpenAPI 3.1 document. */
 export function readOperations(document: unknown = specDocument): OperationSpec[] {
-  const paths = (document as { paths: Record<string, Node> }).paths
-  const found: OperationSpec[] = []
-  for (const [path, pathItem] of Object.entries(paths)) {
-    const shared = (pathItem.parameters as unknown[] | undefined) ?? []
-    for (const method of methods) {
-      const operation = pathItem[method.toLowerCase()] as Node | undefined
-      if (operation === undefined) continue
-      found.push(readOperation(document, path, method, operation, shared))
-    }
-  }
-  return found
+  return operationsOf(document)
+    .filter(({ method }) => routedMethods.has(method))
+    .map(({ path, method, pathItem, operation }) =>
+      readOperation(
+        document,
+        path,
+        method.toUpperCase() as HttpMethod,
+        operation,
+        (pathItem.parameters as unknown[] | undefined) ?? [],
+      ),
+    )
 }
+
+/**
+ * The methods that get a handler of their own. OPTIONS (declared in the spec where a path
+ * documents it) is answered for every path by http/methods.ts; HEAD follows GET in Fastify.
+ */
+const routedMethods: ReadonlySet<string> = new Set(['get', 'put', 'post', 'patch', 'delete'])
 
 function readOperation(
   document: unknown,

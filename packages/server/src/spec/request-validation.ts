@@ -7,7 +7,7 @@
  */
 import type { Ajv2020 } from 'ajv/dist/2020.js'
 import type { FastifySchemaCompiler } from 'fastify'
-import { ApiProblem } from '../errors.js'
+import { problem } from '../errors.js'
 import type { JsonSchema } from './document.js'
 import { describeAjvError, descriptionOf } from './messages.js'
 
@@ -148,5 +148,5 @@ function findLoneSurrogate(value: unknown, where: string, schema: JsonSchema): s
 }
 
 function invalid(message: string): { error: Error } {
-  return { error: new ApiProblem('invalid_request', message) }
+  return { error: problem('invalidInput', { detail: message }) }
 }

@@ -1,13 +1,12 @@
 /**
  * The storage seam of the service: pets, API keys, idempotency records and settings. SQLite
- * implements it now (sqlite.ts); PostgreSQL will later. Every implementation must pass
+ * implements it now (sqlite/); PostgreSQL will later (postgres/). Every implementation must pass
  * test/store/conformance.ts, which checks the rules written here.
  *
  * All methods are async so that a networked store fits the same interface. Times are Unix
  * milliseconds unless said otherwise. Ids of pets are positive safe integers.
  */
 import type { NewPet, Pet, PetStatus, Plan } from '@petstore/types'
-import type { ApiKeyRecord } from '../auth/caller.js'
 
 /** A NewPet after validation: `status` is always present (the spec's default applied). */
 export type PetDraft = Required<NewPet>
@@ -66,13 +65,32 @@ export interface PetStore {
   list(query: ListPetsQuery): Promise<PetPage>
 }
 
+/** An API key as the service knows it: never the raw key, which is stored only as a hash. */
+export interface ApiKeyRecord {
+  id: string
+  name: string | null
+  plan: Plan
+  /**
+   * Requests per minute window, carried only by keys of a per-key plan (`perKeyPlanValues`,
+   * enterprise); null for a fixed plan, whose numbers are read from the spec when enforced.
+   */
+  perMinute: number | null
+  /** Requests per day window; null exactly when `perMinute` is. */
+  perDay: number | null
+  /** ISO 8601 timestamp. */
+  createdAt: string
+  /** ISO 8601 timestamp, or null while the key is valid. */
+  revokedAt: string | null
+}
+
 export interface NewApiKey {
   /** sha256 of the raw key, hex. The raw key is never given to the store. */
   hash: string
   name: string | null
   plan: Plan
-  perMinute: number
-  perDay: number
+  /** Set for a per-key plan, null otherwise (see ApiKeyRecord); the store refuses a mix. */
+  perMinute: number | null
+  perDay: number | null
 }
 
 export interface KeyStore {

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
-import { hashApiKey, issueApiKey, looksLikeApiKey } from '../../src/auth/api-key.js'
-import { openSqliteStore } from '../../src/store/sqlite.js'
+import { hashApiKey, issueApiKey, keyLimits, looksLikeApiKey } from '../../src/auth/api-key.js'
+import { openSqliteStore } from '../../src/store/sqlite/index.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'petstore-keys-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -12,7 +12,8 @@ it('stores only the hash and takes plan limits from the spec', async () => {
   const store = openSqliteStore(join(dir, 'keys.db'))
   const { rawKey, record } = await issueApiKey(store.keys, { plan: 'business' })
   expect(looksLikeApiKey(rawKey)).toBe(true)
-  expect(record).toMatchObject({ plan: 'business', perMinute: 1000, perDay: 100000, name: null })
+  expect(record).toMatchObject({ plan: 'business', perMinute: null, perDay: null, name: null })
+  expect(keyLimits(record)).toEqual({ perMinute: 1000, perDay: 100000 })
   expect(await store.keys.findActiveByHash(hashApiKey(rawKey))).toEqual(record)
   expect(JSON.stringify(await store.keys.list())).not.toContain(rawKey)
   const second = await issueApiKey(store.keys, { plan: 'business' })
@@ -31,6 +32,7 @@ it('requires both numbers for enterprise and refuses them elsewhere', async () =
   await expect(issueApiKey(store.keys, { plan: 'pro', perDay: 5 })).rejects.toThrow('enterprise')
   const { record } = await issueApiKey(store.keys, { plan: 'enterprise', perMinute: 5, perDay: 2 })
   expect([record.perMinute, record.perDay]).toEqual([5, 2])
+  expect(keyLimits(record)).toEqual({ perMinute: 5, perDay: 2 })
   await store.close()
 })
 

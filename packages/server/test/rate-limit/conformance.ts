@@ -13,7 +13,7 @@ import type {
   WindowQuota,
 } from '../../src/rate-limit/limiter.js'
 
-export type RateLimiterFactory = () => RateLimiter | Promise<RateLimiter>
+export type LimiterFactory = () => RateLimiter | Promise<RateLimiter>
 
 const minute = (limit: number, seconds = 60): WindowQuota => ({ name: 'minute', limit, seconds })
 const day = (limit: number, seconds = 86_400): WindowQuota => ({ name: 'day', limit, seconds })
@@ -21,8 +21,8 @@ const day = (limit: number, seconds = 86_400): WindowQuota => ({ name: 'day', li
 /** A bit more than a window of `seconds`, so that it has surely ended. */
 export const past = (seconds: number) => sleep(seconds * 1000 + 150)
 
-export function describeRateLimiterConformance(name: string, factory: RateLimiterFactory): void {
-  describe.concurrent(`RateLimiter conformance: ${name}`, () => {
+export function limiterConformance(name: string, factory: LimiterFactory): void {
+  describe.concurrent(`limiter conformance: ${name}`, () => {
     async function withLimiter(run: (limiter: RateLimiter) => Promise<void>): Promise<void> {
       const limiter = await factory()
       try {

@@ -5,6 +5,7 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Caller } from '../../src/auth/caller.js'
+import { configWith } from '../../src/config.js'
 import { ApiProblem } from '../../src/errors.js'
 import { createRateLimitHook } from '../../src/rate-limit/hook.js'
 import { createMemoryRateLimiter } from '../../src/rate-limit/memory.js'
@@ -37,7 +38,7 @@ function callerOf(authorization: string | undefined, ip: string): Caller {
 beforeAll(async () => {
   app = Fastify({ logger: { level: 'warn', stream: { write: (line) => logLines.push(line) } } })
   const limiter = createMemoryRateLimiter()
-  const rateLimit = createRateLimitHook({ limiter, banThreshold: 3, banSeconds: 120 })
+  const rateLimit = createRateLimitHook(limiter, configWith({ banThreshold: 3, banSeconds: 120 }))
   app.addHook('onClose', () => limiter.close())
   app.addHook('onRequest', async (request, reply) => {
     const caller = callerOf(request.headers.authorization, request.ip)

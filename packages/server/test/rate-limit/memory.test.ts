@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { WindowQuota } from '../../src/rate-limit/limiter.js'
 import { createMemoryRateLimiter } from '../../src/rate-limit/memory.js'
-import { describeRateLimiterConformance, past } from './conformance.js'
+import { limiterConformance, past } from './conformance.js'
 
-describeRateLimiterConformance('memory', () => createMemoryRateLimiter())
+limiterConformance('memory', () => createMemoryRateLimiter())
 
 describe.concurrent('memory rate limiter: forgetting', () => {
   const windows: WindowQuota[] = [

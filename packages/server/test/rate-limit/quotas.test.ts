@@ -1,7 +1,9 @@
 import type { Plan } from '@petstore/types'
 import { describe, expect, it } from 'vitest'
-import type { ApiKeyRecord, Caller } from '../../src/auth/caller.js'
-import { createQuotaLookup, formatPolicy, productionWindows } from '../../src/rate-limit/quotas.js'
+import type { Caller } from '../../src/auth/caller.js'
+import { productionWindows } from '../../src/config.js'
+import { createQuotaLookup, formatPolicy } from '../../src/rate-limit/quotas.js'
+import type { ApiKeyRecord } from '../../src/store/store.js'
 
 function keyCaller(plan: Plan, perMinute = 0, perDay = 0): Caller {
   const key: ApiKeyRecord = {

@@ -11,7 +11,7 @@ export type StoreFactory = () => Promise<Store>
 const hour = 60 * 60 * 1000
 
 export function storeConformance(name: string, factory: StoreFactory): void {
-  describe(`${name} store conformance`, () => {
+  describe(`store conformance: ${name}`, () => {
     const opened: Store[] = []
     const fresh = async () => {
       const store = await factory()
@@ -86,8 +86,8 @@ export function storeConformance(name: string, factory: StoreFactory): void {
         hash,
         name: 'ci',
         plan: 'pro' as const,
-        perMinute: 300,
-        perDay: 10000,
+        perMinute: null,
+        perDay: null,
       })
 
       it('stores keys by hash and finds active ones', async () => {
@@ -96,8 +96,8 @@ export function storeConformance(name: string, factory: StoreFactory): void {
         expect(record).toMatchObject({
           name: 'ci',
           plan: 'pro',
-          perMinute: 300,
-          perDay: 10000,
+          perMinute: null,
+          perDay: null,
           revokedAt: null,
         })
         expect(record.id).toMatch(/^key_[0-9a-f]+$/)
@@ -123,6 +123,24 @@ export function storeConformance(name: string, factory: StoreFactory): void {
         expect((await store.keys.revoke(record.id))?.revokedAt).toBe(revoked?.revokedAt)
         expect(await store.keys.revoke('key_unknown')).toBeUndefined()
         expect((await store.keys.list()).map((key) => key.id)).toEqual([record.id, other.id])
+        expect(await store.keys.countActive()).toBe(1)
+      })
+
+      it('keeps numbers on per-key plan keys only', async () => {
+        const store = await fresh()
+        await expect(
+          store.keys.create({ ...newKey('e'.repeat(64)), perMinute: 300, perDay: 10000 }),
+        ).rejects.toThrow()
+        await expect(
+          store.keys.create({ ...newKey('f'.repeat(64)), plan: 'enterprise' }),
+        ).rejects.toThrow()
+        const enterprise = await store.keys.create({
+          ...newKey('f'.repeat(64)),
+          plan: 'enterprise',
+          perMinute: 5,
+          perDay: 2,
+        })
+        expect(enterprise).toMatchObject({ perMinute: 5, perDay: 2 })
         expect(await store.keys.countActive()).toBe(1)
       })
 

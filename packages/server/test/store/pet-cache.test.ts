@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, expect, it } from 'vitest'
-import { openSqliteStore } from '../../src/store/sqlite.js'
+import { openSqliteStore } from '../../src/store/sqlite/index.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'petstore-pet-cache-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

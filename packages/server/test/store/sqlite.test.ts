@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, expect, it } from 'vitest'
-import { openSqliteStore } from '../../src/store/sqlite.js'
+import { openSqliteStore } from '../../src/store/sqlite/index.js'
+import { migrations } from '../../src/store/sqlite/migrations/index.js'
 import { storeConformance } from './conformance.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'petstore-sqlite-'))
@@ -20,7 +21,7 @@ it('uses WAL with synchronous FULL and records the applied migrations', async ()
   await store.close()
   const db = new Database(path, { readonly: true })
   expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
-  expect(db.pragma('user_version', { simple: true })).toBe(1)
+  expect(db.pragma('user_version', { simple: true })).toBe(migrations.length)
   db.close()
   const reopened = openSqliteStore(path)
   await expect(reopened.ping()).resolves.toBeUndefined()
@@ -101,8 +102,8 @@ it('stops finding a key revoked by another connection from the next turn on', as
     hash: 'a'.repeat(64),
     name: null,
     plan: 'free',
-    perMinute: 60,
-    perDay: 1000,
+    perMinute: null,
+    perDay: null,
   })
   expect((await server.keys.findActiveByHash('a'.repeat(64)))?.id).toBe(key.id)
   await nextTurn()
@@ -116,9 +117,36 @@ it('stops finding a key revoked by another connection from the next turn on', as
 it('stops finding a key revoked through the same store at once', async () => {
   const store = openSqliteStore(nextPath())
   const hash = 'b'.repeat(64)
-  const key = await store.keys.create({ hash, name: null, plan: 'free', perMinute: 60, perDay: 1 })
+  const key = await store.keys.create({
+    hash,
+    name: null,
+    plan: 'free',
+    perMinute: null,
+    perDay: null,
+  })
   expect((await store.keys.findActiveByHash(hash))?.id).toBe(key.id)
   await store.keys.revoke(key.id)
   expect(await store.keys.findActiveByHash(hash)).toBeUndefined()
+  await store.close()
+})
+
+it('clears the limits copied into fixed-plan keys, keeping per-key numbers and the list order', async () => {
+  const path = nextPath()
+  const before = new Database(path)
+  before.exec(migrations[0]?.sql ?? '')
+  before.pragma('user_version = 1')
+  const insert = before.prepare(
+    `INSERT INTO api_keys (id, key_hash, name, plan, per_minute, per_day, created_at)
+     VALUES (?, ?, NULL, ?, ?, ?, '2026-01-01T00:00:00.000Z')`,
+  )
+  insert.run('key_b', 'b'.repeat(64), 'free', 60, 1000)
+  insert.run('key_a', 'a'.repeat(64), 'enterprise', 5, 2)
+  before.close()
+  const store = openSqliteStore(path)
+  expect(await store.keys.list()).toMatchObject([
+    { id: 'key_b', plan: 'free', perMinute: null, perDay: null },
+    { id: 'key_a', plan: 'enterprise', perMinute: 5, perDay: 2 },
+  ])
+  expect((await store.keys.findActiveByHash('b'.repeat(64)))?.id).toBe('key_b')
   await store.close()
 })

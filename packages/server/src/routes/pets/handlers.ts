@@ -4,9 +4,9 @@
  */
 import type { NewPet, operations, Pet, PetStatus } from '@petstore/types'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { ApiProblem } from '../../errors.js'
+import { problem } from '../../errors.js'
+import type { OperationRoute } from '../../http/operations.js'
 import type { Idempotency } from '../../idempotency/idempotency.js'
-import type { OperationRoute } from '../../spec/routes.js'
 import type { Store, StoredResponse } from '../../store/store.js'
 import type { CursorCodec } from './cursor.js'
 
@@ -36,10 +36,7 @@ export function createPetRoutes(
     if (query.cursor !== undefined) {
       afterId = cursors.decode(query.cursor)
       if (afterId === undefined) {
-        throw new ApiProblem(
-          'invalid_request',
-          'query parameter cursor is not valid; follow the next link as given',
-        )
+        throw problem('invalidCursor')
       }
     }
     const page = await store.pets.list({ limit: query.limit, status: query.status, afterId })
@@ -58,10 +55,7 @@ export function createPetRoutes(
     const fingerprint = held === null ? '' : idempotency.fingerprint(body)
     if (held?.state === 'completed') {
       if (held.fingerprint !== fingerprint) {
-        throw new ApiProblem(
-          'idempotency_key_reused',
-          'this Idempotency-Key was used with a different request body',
-        )
+        throw problem('idempotencyKeyReused')
       }
       return replay(reply, held.response)
     }
@@ -85,7 +79,7 @@ export function createPetRoutes(
     const pet = await store.pets.get(petId)
     if (pet === undefined) {
       const shown = Number.isSafeInteger(petId) ? String(petId) : 'with this id'
-      throw new ApiProblem('not_found', `pet ${shown} does not exist`)
+      throw problem('noSuchPet', { id: shown })
     }
     return pet
   }

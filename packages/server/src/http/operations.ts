@@ -10,9 +10,9 @@ import type {
   RouteHandlerMethod,
   RouteOptions,
 } from 'fastify'
-import { type DeprecationLinks, deprecationHeaders } from './deprecation.js'
-import type { JsonSchema } from './document.js'
-import type { OperationSpec, ParameterSpec } from './operations.js'
+import { type DeprecationLinks, deprecationHeaders } from '../spec/deprecation.js'
+import type { JsonSchema } from '../spec/document.js'
+import type { OperationSpec, ParameterSpec } from '../spec/operations.js'
 
 /** The code side of one operation: its handler and any route-level hooks. */
 export interface OperationRoute {
