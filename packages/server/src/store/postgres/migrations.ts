@@ -1,0 +1,88 @@
+/**
+ * PostgreSQL schema migrations, applied in order at start. Append only: a released migration is
+ * never edited, a change is a new entry. Applied versions are rows of `schema_migrations`; a
+ * session advisory lock makes instances that start together apply them once, one after another.
+ * @see https://www.postgresql.org/docs/current/explicit-locking.html#ADVISORY-LOCKS
+ */
+import type pg from 'pg'
+
+interface PostgresMigration {
+  name: string
+  sql: string
+}
+
+const initial = `
+CREATE TABLE pets (
+  id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  name TEXT NOT NULL,
+  category_id BIGINT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('available', 'pending', 'sold'))
+);
+CREATE INDEX pets_status_id ON pets (status, id);
+
+CREATE TABLE api_keys (
+  seq BIGINT GENERATED ALWAYS AS IDENTITY,
+  id TEXT PRIMARY KEY,
+  key_hash TEXT NOT NULL UNIQUE,
+  name TEXT,
+  plan TEXT NOT NULL CHECK (plan IN ('free', 'pro', 'business', 'enterprise')),
+  per_minute BIGINT NOT NULL CHECK (per_minute > 0),
+  per_day BIGINT NOT NULL CHECK (per_day > 0),
+  created_at TEXT NOT NULL,
+  revoked_at TEXT
+);
+
+CREATE TABLE idempotency_records (
+  scope TEXT NOT NULL,
+  key TEXT NOT NULL,
+  state TEXT NOT NULL CHECK (state IN ('in_progress', 'completed')),
+  claimed_at BIGINT NOT NULL,
+  expires_at BIGINT NOT NULL,
+  fingerprint TEXT,
+  response TEXT,
+  PRIMARY KEY (scope, key)
+);
+CREATE INDEX idempotency_records_expires_at ON idempotency_records (expires_at);
+
+CREATE TABLE settings (
+  name TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+`
+
+export const postgresMigrations: readonly PostgresMigration[] = [
+  { name: '001-initial', sql: initial },
+]
+
+/** Applies the migrations `client`'s schema lacks, under a lock scoped to that schema. */
+export async function migratePostgres(client: pg.ClientBase): Promise<void> {
+  await client.query(`SELECT pg_advisory_lock(hashtext(current_schema() || '.migrations'))`)
+  try {
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS schema_migrations (
+         version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+       )`,
+    )
+    const { rows } = await client.query<{ version: number }>(
+      'SELECT coalesce(max(version), 0) AS version FROM schema_migrations',
+    )
+    const applied = rows[0]?.version ?? 0
+    for (const [index, migration] of postgresMigrations.entries()) {
+      if (index < applied) continue
+      await client.query('BEGIN')
+      try {
+        await client.query(migration.sql)
+        await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+          index + 1,
+          migration.name,
+        ])
+        await client.query('COMMIT')
+      } catch (error) {
+        await client.query('ROLLBACK')
+        throw error
+      }
+    }
+  } finally {
+    await client.query(`SELECT pg_advisory_unlock(hashtext(current_schema() || '.migrations'))`)
+  }
+}
