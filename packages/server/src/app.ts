@@ -17,6 +17,7 @@ import { requestIdFor } from './http/request-id.js'
 import { requestLogger } from './http/request-logger.js'
 import { createIdempotency } from './idempotency/idempotency.js'
 import { createRateLimitHook, type RateLimitHook } from './rate-limit/hook.js'
+import type { RateLimiter } from './rate-limit/limiter.js'
 import { createMemoryRateLimiter } from './rate-limit/memory.js'
 import { registerDocsRoutes } from './routes/docs.js'
 import { registerHealthRoutes } from './routes/health.js'
@@ -31,6 +32,11 @@ import type { Store } from './store/store.js'
 
 export interface AppDeps {
   store: Store
+  /**
+   * Where rate-limit counts live (default: a new memory limiter, closed with the app); whoever
+   * passes one closes it.
+   */
+  limiter?: RateLimiter
   /** Replaces the rate-limit hook built from config (tests). */
   rateLimitHook?: RateLimitHook
   /** Where JSON logs go (default stdout). */
@@ -141,7 +147,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   purge.unref()
   app.addHook('onClose', async () => clearInterval(purge))
 
-  registerHealthRoutes(app, store)
+  registerHealthRoutes(app, store, deps.limiter)
   registerDocsRoutes(app, config.docsDir)
   await app.register(
     async (scope) => {
@@ -152,7 +158,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         links,
         cors: createCorsPolicy(config.corsOrigins),
         identifyCaller: createCallerIdentifier(store.keys),
-        rateLimit: deps.rateLimitHook ?? rateLimitFromConfig(app, config),
+        rateLimit: deps.rateLimitHook ?? rateLimitFromConfig(app, config, deps.limiter),
         specJson: JSON.stringify(document),
       })
     },
@@ -161,10 +167,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   return app
 }
 
-/** The memory limiter with the configured ban; closed with the app. */
-function rateLimitFromConfig(app: FastifyInstance, config: Config): RateLimitHook {
-  const limiter = createMemoryRateLimiter()
-  app.addHook('onClose', async () => limiter.close())
+/** The given limiter, or a memory one closed with the app, with the configured ban. */
+function rateLimitFromConfig(
+  app: FastifyInstance,
+  config: Config,
+  given: RateLimiter | undefined,
+): RateLimitHook {
+  let limiter = given
+  if (limiter === undefined) {
+    const memory = createMemoryRateLimiter()
+    app.addHook('onClose', async () => memory.close())
+    limiter = memory
+  }
   return createRateLimitHook({
     limiter,
     windows: config.rateLimitWindows,

@@ -4,6 +4,7 @@
  * and every error response is built here, never by hand in a route.
  */
 import type { ErrorCode } from '@petstore/types'
+import { BackendUnavailableError } from './backends/unavailable.js'
 
 export const errorCatalog = {
   invalid_request: { status: 400 },
@@ -77,7 +78,10 @@ export function toProblem(error: unknown): ApiProblem {
   const candidate = error as { code?: unknown; statusCode?: unknown; name?: unknown }
   const mapped = typeof candidate.code === 'string' ? fastifyErrors[candidate.code] : undefined
   if (mapped !== undefined) return mapped()
-  if (typeof candidate.code === 'string' && storeUnavailable.test(candidate.code)) {
+  if (
+    error instanceof BackendUnavailableError ||
+    (typeof candidate.code === 'string' && storeUnavailable.test(candidate.code))
+  ) {
     return new ApiProblem(
       'service_unavailable',
       'the service is temporarily unavailable; retry later',

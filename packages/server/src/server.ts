@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 /**
- * The only file that listens: reads the config once, opens the store, serves, and shuts down
+ * The only file that listens: reads the config once, opens the store (and Redis), serves, and shuts down
  * gracefully on SIGTERM/SIGINT (stop accepting, drain in-flight requests, close the store,
  * exit 0). A bad configuration is one line on stderr and exit code 1, never a stack trace.
  */
+import type { FastifyInstance } from 'fastify'
 import { pino } from 'pino'
 import { buildApp } from './app.js'
+import { openLimiter, openStore, redactUrl, StartError, storeLocation } from './backends/select.js'
 import { type Config, ConfigError, loadConfig } from './config.js'
-import { openSqliteStore } from './store/sqlite.js'
+import type { RateLimiter } from './rate-limit/limiter.js'
 import type { Store } from './store/store.js'
 
 /**
@@ -21,40 +23,41 @@ const logFlushMs = 1000
 
 async function main(): Promise<void> {
   let config: Config
+  let store: Store
+  let limiter: RateLimiter | undefined
   try {
     config = loadConfig()
-    if (config.databaseUrl !== undefined) {
-      throw new ConfigError(
-        'DATABASE_URL is set but this build has no PostgreSQL store yet; unset it to use SQLite (PETSTORE_DB)',
-      )
-    }
+    store = await openStore(config)
+    limiter = await openLimiter(config, {
+      lost: (mode, error) =>
+        app.log.error(
+          { err: error, mode },
+          mode === 'closed'
+            ? 'Redis is not reachable: refusing /v1 requests with 503 until it is back'
+            : "Redis is not reachable: limiting with this instance's memory until it is back",
+        ),
+      recovered: () => app.log.info('Redis is reachable again: limits are shared again'),
+    }).catch(async (error: unknown) => {
+      await store.close()
+      throw error
+    })
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof StartError) {
       process.stderr.write(`petstore: ${error.message}\n`)
       process.exit(1)
     }
     throw error
   }
-
-  let store: Store
-  try {
-    store = openSqliteStore(config.dbPath)
-  } catch (error) {
-    process.stderr.write(
-      `petstore: cannot open the database ${config.dbPath}: ${(error as Error).message}\n`,
-    )
-    process.exit(1)
-  }
   const logStream = pino.destination({ dest: 1, sync: false, minLength: logBufferBytes })
   setInterval(() => logStream.flush(), logFlushMs).unref()
-  const app = await buildApp(config, { store, logStream })
+  const app: FastifyInstance = await buildApp(config, { store, limiter, logStream })
   try {
     await app.listen({ host: config.host, port: config.port })
   } catch (error) {
     process.stderr.write(
       `petstore: cannot listen on ${config.host}:${config.port}: ${(error as Error).message}\n`,
     )
-    await store.close()
+    await Promise.all([store.close(), limiter?.close()])
     process.exit(1)
   }
 
@@ -63,7 +66,12 @@ async function main(): Promise<void> {
   const host = config.host.includes(':') ? `[${config.host}]` : config.host
   const base = `http://${host}:${port}`
   app.log.info(
-    { url: `${base}/v1`, docs: `${base}/docs`, db: config.dbPath },
+    {
+      url: `${base}/v1`,
+      docs: `${base}/docs`,
+      db: storeLocation(config),
+      limits: config.redisUrl === undefined ? 'memory' : redactUrl(config.redisUrl),
+    },
     `listening on ${base}/v1, docs at ${base}/docs`,
   )
   if ((await store.keys.countActive()) === 0) {
@@ -82,7 +90,7 @@ async function main(): Promise<void> {
     }, config.shutdownSeconds * 1000)
     deadline.unref()
     await app.close()
-    await store.close()
+    await Promise.all([store.close(), limiter?.close()])
     app.log.info('stopped')
     process.exit(0)
   }

@@ -6,8 +6,8 @@
 import type { PetStatus } from '@petstore/types'
 import { petStatusValues } from '@petstore/types'
 import { issueApiKey } from '../auth/api-key.js'
+import { openStore, StartError } from '../backends/select.js'
 import { ConfigError, loadConfig } from '../config.js'
-import { openSqliteStore } from '../store/sqlite.js'
 import type { Store } from '../store/store.js'
 import { type Command, parseCommand, UsageError, usage } from './args.js'
 
@@ -33,15 +33,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
   let store: Store
   try {
-    const config = loadConfig(io.env)
-    if (config.databaseUrl !== undefined) {
-      throw new ConfigError(
-        'DATABASE_URL is set but this build has no PostgreSQL store yet; unset it to use SQLite (PETSTORE_DB)',
-      )
-    }
-    store = openSqliteStore(config.dbPath)
+    store = await openStore(loadConfig(io.env))
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof StartError) {
       io.stderr.write(`petstore: ${error.message}\n`)
       return 1
     }
