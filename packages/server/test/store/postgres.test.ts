@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openPostgresStore } from '../../src/store/postgres/index.js'
@@ -60,6 +61,33 @@ describe.runIf(available)('postgres', () => {
     await writing
     expect(seen).toEqual([...created].sort((a, b) => a - b))
     await Promise.all([...writers, reader].map((store) => store.close()))
+  })
+
+  it('forgets a cached key on every store once another store revokes it', async () => {
+    const schema = await schemas.create()
+    const [a, b] = await Promise.all([open(schema), open(schema)])
+    const created = await a.keys.create({
+      hash: 'h'.repeat(64),
+      name: null,
+      plan: 'free',
+      perMinute: 60,
+      perDay: 1000,
+    })
+    // Wait until b listens, so that its lookups are cached.
+    const deadline = Date.now() + 10_000
+    while ((await b.keys.findActiveByHash('h'.repeat(64)))?.id !== created.id) {
+      if (Date.now() > deadline) throw new Error('key not found on b')
+    }
+    await sleep(300)
+    expect((await b.keys.findActiveByHash('h'.repeat(64)))?.id).toBe(created.id)
+    await a.keys.revoke(created.id)
+    let found = await b.keys.findActiveByHash('h'.repeat(64))
+    while (found !== undefined && Date.now() < deadline) {
+      await sleep(20)
+      found = await b.keys.findActiveByHash('h'.repeat(64))
+    }
+    expect(found).toBeUndefined()
+    await Promise.all([a.close(), b.close()])
   })
 
   it('rejects only the failing create of a group', async () => {

@@ -32,6 +32,18 @@ const insertPets = `INSERT INTO pets (name, category_id, status)
   ORDER BY ord
   RETURNING id, name, category_id AS "categoryId", status`
 
+/**
+ * The group without idempotency records: lock and INSERT in one statement, so one round trip
+ * and one implicit transaction. The lock is taken before any id is drawn (the join needs the
+ * CTE's row first, and ids are drawn above the sort) and held until that transaction commits.
+ */
+const lockAndInsertPets = `WITH lock AS MATERIALIZED (${lockPets})
+  INSERT INTO pets (name, category_id, status)
+  SELECT t.name, t.category_id, t.status
+  FROM lock, unnest($1::text[], $2::bigint[], $3::text[]) WITH ORDINALITY AS t(name, category_id, status, ord)
+  ORDER BY t.ord
+  RETURNING id, name, category_id AS "categoryId", status`
+
 const completeRecords = `UPDATE idempotency_records AS r
   SET state = 'completed', fingerprint = t.fingerprint, response = t.response
   FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS t(scope, key, fingerprint, response)
@@ -75,8 +87,22 @@ export function batchCreates(pool: pg.Pool): CreatePet {
     })
 }
 
+const columns = (group: readonly Queued[]) => [
+  group.map((item) => item.draft.name),
+  group.map((item) => item.draft.categoryId),
+  group.map((item) => item.draft.status),
+]
+
 /** Inserts the group's pets and completes their idempotency records in one transaction. */
 async function commit(pool: pg.Pool, group: readonly Queued[]): Promise<Pet[]> {
+  if (group.every((item) => item.completion === undefined)) {
+    const { rows } = await pool.query<Pet>({
+      name: 'lock-and-insert-pets',
+      text: lockAndInsertPets,
+      values: columns(group),
+    })
+    return rows.sort((a, b) => a.id - b.id)
+  }
   const client = await pool.connect()
   let broken: Error | undefined
   try {
@@ -85,11 +111,7 @@ async function commit(pool: pg.Pool, group: readonly Queued[]): Promise<Pet[]> {
       const { rows } = await client.query<Pet>({
         name: 'insert-pets',
         text: insertPets,
-        values: [
-          group.map((item) => item.draft.name),
-          group.map((item) => item.draft.categoryId),
-          group.map((item) => item.draft.status),
-        ],
+        values: columns(group),
       })
       // Ids are drawn in the SELECT's order, so id order is the group's order.
       rows.sort((a, b) => a.id - b.id)

@@ -27,17 +27,21 @@ const types = {
     oid === int8 ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 }
 
-export function openPool(options: PoolOptions): pg.Pool {
+/** How every connection of the store is made: the pool's, and the key-change listener's. */
+export function connectionConfig(options: PoolOptions): pg.ClientConfig {
   const timeoutMs = options.timeoutMs ?? 5000
-  const pool = new pg.Pool({
+  return {
     connectionString: options.url,
-    max: options.size,
     connectionTimeoutMillis: timeoutMs,
     query_timeout: timeoutMs,
     keepAlive: true,
     types,
     ...(options.schema === undefined ? {} : { options: `-c search_path=${options.schema}` }),
-  })
+  }
+}
+
+export function openPool(options: PoolOptions): pg.Pool {
+  const pool = new pg.Pool({ ...connectionConfig(options), max: options.size })
   // An idle connection that breaks (the server restarted) is dropped by the pool; without a
   // listener the error would end the process.
   pool.on('error', () => {})

@@ -14,8 +14,9 @@
  */
 import { cachePets } from '../pet-cache.js'
 import type { Store } from '../store.js'
-import { guarded, openPool, type PoolOptions } from './connection.js'
+import { connectionConfig, guarded, openPool, type PoolOptions } from './connection.js'
 import { postgresIdempotencyStore } from './idempotency.js'
+import { listenForKeyChanges } from './key-changes.js'
 import { postgresKeyStore } from './keys.js'
 import { migratePostgres } from './migrations.js'
 import { postgresPetStore } from './pets.js'
@@ -36,10 +37,11 @@ export async function openPostgresStore(options: PoolOptions): Promise<Store> {
     await pool.end()
     throw error
   }
+  const keyChanges = listenForKeyChanges(connectionConfig(options))
   let closed: Promise<void> | undefined
   return {
     pets: cachePets(postgresPetStore(pool)),
-    keys: postgresKeyStore(pool),
+    keys: postgresKeyStore(pool, keyChanges),
     idempotency: postgresIdempotencyStore(pool),
     setting: (name, create) =>
       guarded(async () => {
@@ -58,7 +60,7 @@ export async function openPostgresStore(options: PoolOptions): Promise<Store> {
         await pool.query('SELECT 1')
       }),
     close() {
-      closed ??= pool.end()
+      closed ??= Promise.all([keyChanges.close(), pool.end()]).then(() => {})
       return closed
     },
   }

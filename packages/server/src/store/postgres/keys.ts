@@ -1,11 +1,32 @@
-/** API keys on PostgreSQL. Looked up on every request, by the unique index on the hash. */
+/**
+ * API keys on PostgreSQL. Every request looks its key up, so found keys are cached while the
+ * key-change listener is connected (key-changes.ts): a revocation on any instance or by the CLI
+ * clears every instance's cache at its commit. Unknown hashes are never kept, so guessing
+ * cannot fill the map.
+ */
 import { randomBytes } from 'node:crypto'
 import type pg from 'pg'
+import type { ApiKeyRecord } from '../../auth/caller.js'
 import { type KeyRow, keyColumns, toKeyRecord as toKey } from '../key-row.js'
 import type { KeyStore, NewApiKey } from '../store.js'
 import { guarded } from './connection.js'
+import type { KeyChanges } from './key-changes.js'
 
-export function postgresKeyStore(pool: pg.Pool): KeyStore {
+/** Bounds the key cache; past it the cache starts over (a deployment has far fewer keys). */
+const maxCachedKeys = 10_000
+
+export function postgresKeyStore(pool: pg.Pool, changes: KeyChanges): KeyStore {
+  const active = new Map<string, ApiKeyRecord>()
+  let cachedGeneration = changes.generation
+  const lookup = (hash: string) =>
+    guarded(async () => {
+      const { rows } = await pool.query<KeyRow>({
+        name: 'key-by-hash',
+        text: `SELECT ${keyColumns} FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL`,
+        values: [hash],
+      })
+      return rows[0] === undefined ? undefined : Object.freeze(toKey(rows[0]))
+    })
   return {
     create: (input: NewApiKey) =>
       guarded(async () => {
@@ -24,15 +45,22 @@ export function postgresKeyStore(pool: pg.Pool): KeyStore {
         )
         return toKey(rows[0] as KeyRow)
       }),
-    findActiveByHash: (hash) =>
-      guarded(async () => {
-        const { rows } = await pool.query<KeyRow>({
-          name: 'key-by-hash',
-          text: `SELECT ${keyColumns} FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL`,
-          values: [hash],
-        })
-        return rows[0] === undefined ? undefined : toKey(rows[0])
-      }),
+    async findActiveByHash(hash) {
+      const generation = changes.generation
+      if (generation !== cachedGeneration) {
+        active.clear()
+        cachedGeneration = generation
+      }
+      const cached = active.get(hash)
+      if (cached !== undefined && changes.listening) return cached
+      const key = await lookup(hash)
+      // Cache only what no change can have overtaken.
+      if (key !== undefined && changes.listening && changes.generation === generation) {
+        if (active.size >= maxCachedKeys) active.clear()
+        active.set(hash, key)
+      }
+      return key
+    },
     list: () =>
       guarded(async () => {
         const { rows } = await pool.query<KeyRow>(
@@ -46,6 +74,7 @@ export function postgresKeyStore(pool: pg.Pool): KeyStore {
           `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE id = $2 RETURNING ${keyColumns}`,
           [new Date().toISOString(), id],
         )
+        changes.changed()
         return rows[0] === undefined ? undefined : toKey(rows[0])
       }),
     countActive: () =>

@@ -32,6 +32,16 @@ CREATE TABLE api_keys (
   revoked_at TEXT
 );
 
+-- Every instance caches active keys; this tells them all when one changes (keys.ts).
+CREATE FUNCTION api_keys_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('petstore_api_keys', TG_TABLE_SCHEMA);
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER api_keys_changed AFTER UPDATE OR DELETE OR TRUNCATE ON api_keys
+  FOR EACH STATEMENT EXECUTE FUNCTION api_keys_changed();
+
 CREATE TABLE idempotency_records (
   scope TEXT NOT NULL,
   key TEXT NOT NULL,
