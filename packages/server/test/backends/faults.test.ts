@@ -127,6 +127,8 @@ describe.runIf(hasRedisServer())('Redis faults', () => {
         }
         await child.waitFor('Redis is not reachable')
         expect(count(child.stdout(), 'Redis is not reachable')).toBe(1)
+        // One error line for the whole outage, not one per refused request.
+        expect(count(child.stdout(), '"level":50')).toBe(1)
 
         await redis.start()
         const recovered = await until(
