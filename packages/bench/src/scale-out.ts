@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import pg from 'pg'
 import { type HttpCall, type LoadResult, runLoad } from './load.js'
+import { table } from './report.js'
 import { createBenchKey } from './seed.js'
 import { soakMix } from './soak.js'
 import { median } from './stats.js'
@@ -225,20 +226,36 @@ export function renderScaleOutReport(result: ScaleOutResult): string {
   const lines = [
     '# Scale-out benchmark: PostgreSQL + Redis',
     '',
-    `The service with \`DATABASE_URL\` and \`REDIS_URL\` (exact shared limits, pool of ${result.poolSize}) against the PostgreSQL data-path ceiling (bare \`node:http\` + node-postgres, same pool size, the same page query or a single-row INSERT in autocommit). ${connections} connections in all; median of ${result.rounds} round(s) of ${result.seconds} s. Target: service / ceiling >= ${scaleOutTarget} for list and create.`,
+    `The service with \`DATABASE_URL\` and \`REDIS_URL\` (exact shared limits, pool of ${result.poolSize}) against the PostgreSQL data-path ceiling (bare \`node:http\` + node-postgres, same pool size, the same page query or a single-row INSERT in autocommit). ${connections} connections in all; median of ${result.rounds} round(s) of ${result.seconds} s. Target: service / ceiling >= ${scaleOutTarget} for list and create. The service answers a full first page from its page cache (exact on PostgreSQL too, see \`store/postgres/README.md\`) and known keys from its key cache, so per list request it pays one Redis script where the ceiling pays one query.`,
     '',
-    '| workload | ceiling req/s | one instance req/s | ratio | two instances req/s | ratio | p99 ms (ceiling / one / two) | failures |',
-    '|---|---|---|---|---|---|---|---|',
+    table(
+      [
+        'workload',
+        'ceiling req/s',
+        'one instance req/s',
+        'ratio',
+        'two instances req/s',
+        'ratio',
+        'p99 ms (ceiling / one / two)',
+        'failures',
+      ],
+      result.workloads.map(({ label, figures: f }) => {
+        const c = f.ceiling.requestsPerSecond
+        const mark = (value: number) =>
+          `${ratio(value, c).toFixed(2)} ${ratio(value, c) >= scaleOutTarget ? 'met' : 'not met'}`
+        return [
+          label,
+          String(Math.round(c)),
+          String(Math.round(f['one instance'].requestsPerSecond)),
+          mark(f['one instance'].requestsPerSecond),
+          String(Math.round(f['two instances'].requestsPerSecond)),
+          mark(f['two instances'].requestsPerSecond),
+          setups.map((setup) => f[setup].p99.toFixed(1)).join(' / '),
+          String(setups.reduce((n, setup) => n + f[setup].failures, 0)),
+        ]
+      }),
+    ).trimEnd(),
   ]
-  for (const workload of result.workloads) {
-    const f = workload.figures
-    const c = f.ceiling.requestsPerSecond
-    const mark = (value: number) =>
-      `${ratio(value, c).toFixed(2)} ${ratio(value, c) >= scaleOutTarget ? 'met' : 'not met'}`
-    lines.push(
-      `| ${workload.label} | ${Math.round(c)} | ${Math.round(f['one instance'].requestsPerSecond)} | ${mark(f['one instance'].requestsPerSecond)} | ${Math.round(f['two instances'].requestsPerSecond)} | ${mark(f['two instances'].requestsPerSecond)} | ${[f.ceiling, f['one instance'], f['two instances']].map((x) => x.p99.toFixed(1)).join(' / ')} | ${setups.map((s) => f[s].failures).reduce((x, y) => x + y, 0)} |`,
-    )
-  }
   if (result.soak !== undefined) {
     const { load } = result.soak
     const failures = load.non2xx + load.errors

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * The only file that listens: reads the config once, opens the store (and Redis), serves, and shuts down
- * gracefully on SIGTERM/SIGINT (stop accepting, drain in-flight requests, close the store,
- * exit 0). A bad configuration is one line on stderr and exit code 1, never a stack trace.
+ * The only file that listens: reads the config once, opens the store (and Redis), serves, and
+ * shuts down gracefully on SIGTERM/SIGINT (stop accepting, drain in-flight requests, close the
+ * store, exit 0). A bad configuration is one line on stderr and exit code 1, never a stack trace.
  */
 import type { FastifyInstance } from 'fastify'
 import { pino } from 'pino'
