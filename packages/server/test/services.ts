@@ -4,6 +4,7 @@
  * key prefix. A missing service fails the run in CI; elsewhere its suites are skipped with a loud
  * line on stderr saying which, so a skip is never silent.
  */
+import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { Socket } from 'node:net'
 import pg from 'pg'
@@ -35,7 +36,20 @@ export async function serviceAvailable(
 ): Promise<boolean> {
   const url = service === 'PostgreSQL' ? postgresUrl : redisUrl
   if (await reachable(url)) return true
-  const line = `${service} is not reachable at ${url}`
+  return missing(`${service} is not reachable at ${url}`, suite)
+}
+
+/** Like serviceAvailable, for suites that start redis-server processes of their own. */
+export function redisServerInstalled(suite: string): boolean {
+  try {
+    execFileSync('redis-server', ['--version'], { stdio: 'ignore' })
+    return true
+  } catch {
+    return missing('redis-server is not installed', suite)
+  }
+}
+
+function missing(line: string, suite: string): false {
   if (process.env.CI === 'true') throw new Error(`${line}: CI needs it (see .ci/run)`)
   process.stderr.write(
     `\n!!!!!!!! SKIPPED ${suite}: ${line}. Start it (see README) to run this suite. !!!!!!!!\n\n`,

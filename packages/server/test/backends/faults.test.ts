@@ -15,8 +15,8 @@ import { openPostgresStore } from '../../src/store/postgres/index.js'
 import { openSqliteStore } from '../../src/store/sqlite.js'
 import { type Child, requireBuiltServer, serverJs, startChild } from '../child-server.js'
 import { call, expectErrorBody, postJson, type Reply } from '../helpers.js'
-import { postgresUrl, schemaFactory, serviceAvailable } from '../services.js'
-import { freePort, hasRedisServer, startPrivateRedis, startProxy } from './processes.js'
+import { postgresUrl, redisServerInstalled, schemaFactory, serviceAvailable } from '../services.js'
+import { freePort, startPrivateRedis, startProxy } from './processes.js'
 
 /** Longer than any bounded wait of the server (5 s for PostgreSQL, 1 s for Redis): a hang fails. */
 const quickly = (init: RequestInit = {}) => ({ ...init, signal: AbortSignal.timeout(12_000) })
@@ -79,7 +79,9 @@ it('stops with one clear line and exit 1 when PostgreSQL is unreachable at start
   expect(stderr).not.toContain('secret')
 })
 
-describe.runIf(hasRedisServer())('Redis faults', () => {
+const redisServer = redisServerInstalled('test/backends/faults.test.ts (Redis faults)')
+
+describe.runIf(redisServer)('Redis faults', () => {
   it('stops with one clear line and exit 1 when Redis is unreachable at start', async () => {
     const { dbPath } = await sqliteWithKey()
     const port = await freePort()

@@ -9,13 +9,12 @@ import { openPostgresStore } from '../../src/store/postgres/index.js'
 import type { Store } from '../../src/store/store.js'
 import { type Child, requireBuiltServer, startChild } from '../child-server.js'
 import { call, postJson } from '../helpers.js'
-import { postgresUrl, schemaFactory, serviceAvailable } from '../services.js'
-import { hasRedisServer, type PrivateRedis, startPrivateRedis } from './processes.js'
+import { postgresUrl, redisServerInstalled, schemaFactory, serviceAvailable } from '../services.js'
+import { type PrivateRedis, startPrivateRedis } from './processes.js'
 
 const available =
   (await serviceAvailable('PostgreSQL', 'test/backends/multi-instance.test.ts')) &&
-  (hasRedisServer() ||
-    (await serviceAvailable('Redis', 'test/backends/multi-instance.test.ts (redis-server)')))
+  redisServerInstalled('test/backends/multi-instance.test.ts')
 
 describe.runIf(available)('two instances on one PostgreSQL and one Redis', () => {
   const schemas = schemaFactory()

@@ -4,18 +4,9 @@
  * shared PostgreSQL that can cut every connection and refuse new ones (what a restart looks like
  * from the client side).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer, type Server, Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
-
-export function hasRedisServer(): boolean {
-  try {
-    execFileSync('redis-server', ['--version'], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-}
 
 export async function freePort(): Promise<number> {
   const server = createServer()
