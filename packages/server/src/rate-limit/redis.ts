@@ -57,6 +57,8 @@ export async function createRedisRateLimiter(
     commandTimeout: timeoutMs,
     connectTimeout: timeoutMs,
     maxRetriesPerRequest: 0,
+    // Commands issued in one turn of the event loop go out in one write.
+    enableAutoPipelining: true,
     retryStrategy: (times) => Math.min(times * 100, 1000),
   }) as ScriptClient
   // Connection errors are reported through the commands that fail; the client reconnects.
