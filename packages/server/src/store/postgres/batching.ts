@@ -24,7 +24,7 @@ interface Queued {
 const maxGroup = 500
 
 /** Serializes id assignment with commit, per schema, across every instance. */
-export const lockPets = `SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.pets'))`
+const lockPets = `SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.pets'))`
 
 const insertPets = `INSERT INTO pets (name, category_id, status)
   SELECT name, category_id, status
