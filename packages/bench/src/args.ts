@@ -5,6 +5,8 @@ export interface BenchArgs {
   quick: boolean
   /** Also run the soak (a minute at 70% of the maximum, 10% creates). */
   soak: boolean
+  /** Measure the PostgreSQL + Redis mode instead (scale-out.ts). */
+  scaleOut: boolean
   /** Run the service with `--cpu-prof` and summarize the profiles (into this directory). */
   profile: string | undefined
   /** Where the report goes; full mode defaults to the package's BENCHMARKS.md. */
@@ -16,9 +18,11 @@ export interface BenchArgs {
   help: boolean
 }
 
-export const usage = `usage: pnpm bench [--quick] [--soak] [--profile[=DIR]] [--out=FILE] [--keep]
+export const usage = `usage: pnpm bench [--quick] [--soak] [--scale-out] [--profile[=DIR]] [--out=FILE] [--keep]
   --quick     one short round per workload (a smoke test; writes no report unless --out)
   --soak      then a soak: 60 s of (a) with 10% creates at 70% of the measured maximum
+  --scale-out PostgreSQL + Redis instead: one and two instances against a PostgreSQL data-path
+              ceiling (full mode writes packages/bench/BENCHMARKS-SCALE-OUT.md)
   --profile   run the service with --cpu-prof and print its hot spots (skips the kill -9 check)
   --out       write the Markdown report here (full mode: packages/bench/BENCHMARKS.md)
   --keep      keep the scratch directory with the databases and the service logs
@@ -32,6 +36,7 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
   const args: BenchArgs = {
     quick: false,
     soak: false,
+    scaleOut: false,
     profile: undefined,
     out: undefined,
     keep: false,
@@ -45,6 +50,7 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
     if (flag === '--') continue
     if (flag === '--quick' && value === undefined) args.quick = true
     else if (flag === '--soak' && value === undefined) args.soak = true
+    else if (flag === '--scale-out' && value === undefined) args.scaleOut = true
     else if (flag === '--keep' && value === undefined) args.keep = true
     else if ((flag === '--help' || flag === '-h') && value === undefined) args.help = true
     else if (flag === '--profile') args.profile = value ?? ''

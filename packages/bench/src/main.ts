@@ -12,6 +12,7 @@ import { runBench } from './bench.js'
 import { fullPlan, quickPlan } from './plan.js'
 import { renderProfile, summarizeProfile } from './profile.js'
 import { renderReport } from './report.js'
+import { renderScaleOutReport, runScaleOutBench } from './scale-out.js'
 
 const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -45,6 +46,20 @@ async function main(): Promise<number> {
       : resolve(args.profile === '' ? join(workDir, 'profiles') : args.profile)
   if (profileDir !== undefined) mkdirSync(profileDir, { recursive: true })
   const log = (line: string) => process.stderr.write(`${line}\n`)
+  if (args.scaleOut) {
+    try {
+      const report = renderScaleOutReport(
+        await runScaleOutBench({ serverDir, workDir, quick: args.quick, soak: args.soak, log }),
+      )
+      process.stdout.write(`\n${report}`)
+      const out =
+        args.out ?? (args.quick ? undefined : join(packageRoot, 'BENCHMARKS-SCALE-OUT.md'))
+      if (out !== undefined) writeFileSync(out, report)
+      return 0
+    } finally {
+      if (!args.keep) rmSync(workDir, { recursive: true, force: true })
+    }
+  }
   try {
     const result = await runBench({
       plan: args.quick ? quickPlan : fullPlan,

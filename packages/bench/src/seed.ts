@@ -14,10 +14,14 @@ const run = promisify(execFile)
 export const benchKeyLimits = { perMinute: 1_000_000_000, perDay: 1_000_000_000 }
 
 /**
- * Creates (and migrates) the database at `dbPath` through the CLI and returns a new raw
- * enterprise key.
+ * Creates (and migrates) the database at `dbPath` (or the one `env` names, e.g. DATABASE_URL)
+ * through the CLI and returns a new raw enterprise key.
  */
-export async function createBenchKey(cliJs: string, dbPath: string): Promise<string> {
+export async function createBenchKey(
+  cliJs: string,
+  dbPath: string,
+  env: Readonly<Record<string, string>> = {},
+): Promise<string> {
   const { stdout } = await run(
     process.execPath,
     [
@@ -33,7 +37,7 @@ export async function createBenchKey(cliJs: string, dbPath: string): Promise<str
       '--per-day',
       String(benchKeyLimits.perDay),
     ],
-    { env: { ...process.env, PETSTORE_DB: dbPath, DATABASE_URL: '', REDIS_URL: '' } },
+    { env: { ...process.env, PETSTORE_DB: dbPath, DATABASE_URL: '', REDIS_URL: '', ...env } },
   )
   const key = stdout.trim()
   if (!/^\S+$/.test(key)) throw new Error(`keys create printed no key: ${JSON.stringify(stdout)}`)

@@ -32,6 +32,8 @@ export interface ServiceOptions {
   logLevel?: string
   /** Node flags added to the start script's, e.g. `--cpu-prof`. */
   nodeArgs?: readonly string[]
+  /** More variables, e.g. DATABASE_URL and REDIS_URL (the scale-out bench). */
+  env?: Readonly<Record<string, string>>
 }
 
 /**
@@ -76,6 +78,7 @@ export async function startService(options: ServiceOptions): Promise<Target> {
     PORT: String(port),
     PETSTORE_DB: options.dbPath,
     LOG_LEVEL: options.logLevel ?? 'info',
+    ...options.env,
   })
   const log = openSync(options.logPath, 'a')
   const start = startCommand(options.serverDir)
@@ -147,7 +150,7 @@ function tail(path: string): string {
 }
 
 /** A port free right now on 127.0.0.1 (the service takes its port from `PORT`). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
     probe.once('error', reject)

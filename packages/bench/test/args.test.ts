@@ -6,6 +6,7 @@ describe('parseArgs', () => {
     expect(parseArgs(['--', '--quick', '--soak', '--profile', '--out=report.md'])).toEqual({
       quick: true,
       soak: true,
+      scaleOut: false,
       profile: '',
       out: 'report.md',
       keep: false,
@@ -14,6 +15,7 @@ describe('parseArgs', () => {
     })
     expect(parseArgs(['--profile=/tmp/p']).profile).toBe('/tmp/p')
     expect(parseArgs(['--server=/tmp/server']).server).toBe('/tmp/server')
+    expect(parseArgs(['--scale-out']).scaleOut).toBe(true)
   })
 
   it('refuses what it does not know', () => {

@@ -21,6 +21,7 @@ import { v1Pipeline } from './http/v1.js'
 import { createIdempotency } from './idempotency/idempotency.js'
 import { schedulePurge } from './idempotency/purge.js'
 import { createRateLimitHook, type RateLimitHook } from './rate-limit/hook.js'
+import type { RateLimiter } from './rate-limit/limiter.js'
 import { registerDocsRoutes } from './routes/docs.js'
 import { registerHealthRoutes } from './routes/health.js'
 import { createOpenApiRoute } from './routes/openapi.js'
@@ -32,6 +33,11 @@ import type { Store } from './store/store.js'
 
 export interface AppDeps {
   store: Store
+  /**
+   * Where rate-limit counts live (default: the configured one, see backends.ts, closed with the
+   * app); whoever passes one closes it.
+   */
+  limiter?: RateLimiter
   /** Replaces the rate-limit hook built from config (tests). */
   rateLimitHook?: RateLimitHook
   /** Where JSON logs go (default stdout). */
@@ -92,7 +98,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const basePath = specBasePath(document)
   const links = { docsPath, basePath }
   const cors = createCorsPolicy(config.corsOrigins)
-  const rateLimit = deps.rateLimitHook ?? rateLimitFromConfig(app, config)
+  const limiter = deps.limiter ?? (await ownLimiter(app, config))
+  const rateLimit = deps.rateLimitHook ?? createRateLimitHook(limiter, config)
   const petRoutes = createPetRoutes({
     store,
     cursors: createCursorCodec(secret),
@@ -102,7 +109,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   schedulePurge(app, store.idempotency)
 
   registerPipeline(app)
-  registerHealthRoutes(app, store)
+  registerHealthRoutes(app, store, limiter)
   registerDocsRoutes(app, config.docsDir)
   await app.register(
     async (scope) => {
@@ -120,9 +127,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   return app
 }
 
-/** The configured limiter and ban; the limiter is closed with the app. */
-function rateLimitFromConfig(app: FastifyInstance, config: Config): RateLimitHook {
-  const limiter = createRateLimiter(config)
+/** The configured limiter, opened here and closed with the app. */
+async function ownLimiter(app: FastifyInstance, config: Config): Promise<RateLimiter> {
+  const limiter = await createRateLimiter(config, app.log)
   app.addHook('onClose', async () => limiter.close())
-  return createRateLimitHook(limiter, config)
+  return limiter
 }

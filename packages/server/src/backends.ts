@@ -1,28 +1,89 @@
 /**
- * The one place where the configuration chooses the backends: the store (SQLite today,
- * PostgreSQL when `DATABASE_URL` is set, once that store exists) and where rate-limit counts
- * live (memory today, Redis when `REDIS_URL` is set, once that limiter exists).
+ * The one place where the configuration chooses the backends, for the server and the CLI alike:
+ * `DATABASE_URL` selects the PostgreSQL store (else the SQLite file), `REDIS_URL` the Redis
+ * limiter with `PETSTORE_LIMITS_ON_REDIS_ERROR` deciding what happens while Redis is lost (else
+ * limits stay in memory). A service that cannot be reached at start is a StartError whose
+ * message is one line for stderr.
  */
-import { type Config, ConfigError } from './config.js'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Config } from './config.js'
 import type { RateLimiter } from './rate-limit/limiter.js'
 import { createMemoryRateLimiter } from './rate-limit/memory.js'
+import { createRedisRateLimiter } from './rate-limit/redis.js'
+import { withRedisFallback } from './rate-limit/redis-fallback.js'
+import { openPostgresStore } from './store/postgres/index.js'
 import { openSqliteStore } from './store/sqlite/index.js'
 import type { Store } from './store/store.js'
 
-/**
- * Opens the configured store. Throws a ConfigError (one line for stderr) when the configuration
- * asks for a store this build does not have.
- */
-export function openStore(config: Pick<Config, 'databaseUrl' | 'dbPath'>): Store {
-  if (config.databaseUrl !== undefined) {
-    throw new ConfigError(
-      'DATABASE_URL is set but this build has no PostgreSQL store yet; unset it to use SQLite (PETSTORE_DB)',
-    )
-  }
-  return openSqliteStore(config.dbPath)
+/** A backing service could not be opened at start; the message is one line. */
+export class StartError extends Error {
+  override name = 'StartError'
 }
 
-/** The rate limiter where request counts live; the caller closes it. */
-export function createRateLimiter(_config: Pick<Config, 'redisUrl'>): RateLimiter {
-  return createMemoryRateLimiter()
+/** The URL without its password, fit for a log line. */
+export function redactUrl(raw: string): string {
+  const url = new URL(raw)
+  if (url.password !== '') url.password = '***'
+  return url.toString()
+}
+
+/** Where the store lives, for the start-up log line. */
+export function storeLocation(config: Pick<Config, 'databaseUrl' | 'dbPath'>): string {
+  return config.databaseUrl === undefined ? config.dbPath : redactUrl(config.databaseUrl)
+}
+
+/** Where rate-limit counts live, for the start-up log line. */
+export function limitsLocation(config: Pick<Config, 'redisUrl'>): string {
+  return config.redisUrl === undefined ? 'memory' : redactUrl(config.redisUrl)
+}
+
+/** Opens the configured store; the caller closes it. */
+export async function openStore(
+  config: Pick<Config, 'databaseUrl' | 'dbPath' | 'dbPoolSize'>,
+): Promise<Store> {
+  try {
+    if (config.databaseUrl === undefined) return openSqliteStore(config.dbPath)
+    return await openPostgresStore({ url: config.databaseUrl, size: config.dbPoolSize })
+  } catch (error) {
+    throw new StartError(`cannot open the database ${storeLocation(config)}: ${reason(error)}`, {
+      cause: error,
+    })
+  }
+}
+
+/**
+ * The rate limiter where request counts live: Redis (with its fallback, whose outages and
+ * recoveries go to `log` once each) when `REDIS_URL` is set, else memory. The caller closes it.
+ */
+export async function createRateLimiter(
+  config: Pick<Config, 'redisUrl' | 'limitsOnRedisError'>,
+  log: Pick<FastifyBaseLogger, 'error' | 'info'>,
+): Promise<RateLimiter> {
+  if (config.redisUrl === undefined) return createMemoryRateLimiter()
+  try {
+    const redis = await createRedisRateLimiter({ url: config.redisUrl })
+    return withRedisFallback(redis, config.limitsOnRedisError, {
+      lost: (mode, error) =>
+        log.error(
+          { err: error, mode },
+          mode === 'closed'
+            ? 'Redis is not reachable: refusing /v1 requests with 503 until it is back'
+            : "Redis is not reachable: limiting with this instance's memory until it is back",
+        ),
+      recovered: () => log.info('Redis is reachable again: limits are shared again'),
+    })
+  } catch (error) {
+    throw new StartError(
+      `cannot reach Redis at ${redactUrl(config.redisUrl)} (REDIS_URL): ${reason(error)}`,
+      { cause: error },
+    )
+  }
+}
+
+function reason(error: unknown): string {
+  let current = error as { message?: string; cause?: unknown; errors?: unknown[] } | undefined
+  // Drivers wrap the socket error (and AggregateError hides it in `errors`): show the root.
+  while (current?.cause !== undefined) current = current.cause as typeof current
+  const message = current?.message || (current?.errors?.[0] as Error | undefined)?.message
+  return (message ?? String(error)).split('\n', 1)[0] ?? ''
 }

@@ -27,10 +27,14 @@ export interface Config {
   host: string
   /** SQLite file. `PETSTORE_DB`, default `data/petstore.db` at the workspace root. */
   dbPath: string
-  /** `DATABASE_URL` (`postgres://…`): selects PostgreSQL once that store exists. */
+  /** `DATABASE_URL` (`postgres://…`): selects the PostgreSQL store instead of SQLite. */
   databaseUrl: string | undefined
-  /** `REDIS_URL`: selects Redis for rate-limit counters once that limiter exists. */
+  /** Connections to PostgreSQL at most, per instance. `PETSTORE_DB_POOL`, default 10. */
+  dbPoolSize: number
+  /** `REDIS_URL`: selects Redis for rate-limit counters and bans. */
   redisUrl: string | undefined
+  /** While Redis is lost: refuse with 503, or limit per instance. `PETSTORE_LIMITS_ON_REDIS_ERROR`. */
+  limitsOnRedisError: 'closed' | 'local'
   /** Requests sent while limited that start a ban. `PETSTORE_BAN_THRESHOLD`, default 10. */
   banThreshold: number
   /** Ban length in seconds. `PETSTORE_BAN_SECONDS`, default 900. */
@@ -96,7 +100,13 @@ export function loadConfig(
     host: read('HOST') ?? '127.0.0.1',
     dbPath: filePath(read('PETSTORE_DB')) ?? join(defaultDataRoot(), 'data', 'petstore.db'),
     databaseUrl: url('DATABASE_URL', read('DATABASE_URL'), ['postgres:', 'postgresql:']),
+    dbPoolSize: integer('PETSTORE_DB_POOL', read('PETSTORE_DB_POOL'), 10, 1, 1000),
     redisUrl: url('REDIS_URL', read('REDIS_URL'), ['redis:', 'rediss:']),
+    limitsOnRedisError: oneOf(
+      'PETSTORE_LIMITS_ON_REDIS_ERROR',
+      read('PETSTORE_LIMITS_ON_REDIS_ERROR'),
+      ['closed', 'local'] as const,
+    ),
     banThreshold: integer('PETSTORE_BAN_THRESHOLD', read('PETSTORE_BAN_THRESHOLD'), 10, 1, 1e6),
     banSeconds: integer('PETSTORE_BAN_SECONDS', read('PETSTORE_BAN_SECONDS'), 900, 1, 86400 * 30),
     rateLimitWindows: productionWindows,
@@ -191,6 +201,15 @@ function secret(raw: string | undefined): string | undefined {
     throw new ConfigError('PETSTORE_CURSOR_SECRET must be at least 32 characters long')
   }
   return raw
+}
+
+/** `raw` if it is one of `values`; the first of them when unset. */
+function oneOf<T extends string>(name: string, raw: string | undefined, values: readonly T[]): T {
+  if (raw === undefined) return values[0] as T
+  if (!values.includes(raw as T)) {
+    throw new ConfigError(`${name} must be one of ${values.join(', ')}, got "${raw}"`)
+  }
+  return raw as T
 }
 
 function logLevel(raw: string | undefined): LogLevel {

@@ -101,13 +101,17 @@ export const errorCatalog = {
     code: 'internal_error',
     message: () => 'an unexpected error occurred; quote the X-Request-Id when reporting it',
   },
-  storeBusy: {
+  serviceBusy: {
     code: 'service_unavailable',
     message: () => 'the service is temporarily unavailable; retry later',
   },
   storeUnreachable: {
     code: 'service_unavailable',
     message: () => 'the store is not reachable; retry later',
+  },
+  limitsUnreachable: {
+    code: 'service_unavailable',
+    message: () => 'the rate-limit store is not reachable; retry later',
   },
 } as const satisfies Record<string, { code: ErrorCode; message: (params: never) => string }>
 
@@ -161,6 +165,37 @@ export function problem<N extends ProblemName>(name: N, ...params: ParamsOf<N>):
   return new ApiProblem(entry.code, message)
 }
 
+/**
+ * How long a client waits before retrying a `503`, whatever is unavailable (a busy SQLite file,
+ * a lost PostgreSQL or Redis, a failed readiness check): backends come back within seconds, and
+ * one value keeps clients' backoff predictable.
+ */
+export const unavailableRetryAfterSeconds = 1
+
+/** A `service_unavailable` problem from the catalog, with the one Retry-After for it. */
+export function unavailable(
+  name: 'serviceBusy' | 'storeUnreachable' | 'limitsUnreachable',
+): ApiProblem {
+  return problem(name).retryAfter(unavailableRetryAfterSeconds)
+}
+
+/**
+ * A backing service (PostgreSQL, Redis) that cannot answer right now: not a bug of the request
+ * and not the client's fault. `toProblem` answers it as `serviceBusy` (503 with Retry-After), so
+ * a client backs off and retries; the cause stays in the logs only.
+ */
+export class BackendUnavailableError extends Error {
+  override name = 'BackendUnavailableError'
+
+  constructor(
+    /** `postgres` or `redis`: which service, for the logs and `/readyz`. */
+    readonly backend: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${backend} is not reachable`, options)
+  }
+}
+
 /** The Error body as sent. */
 export interface ErrorBody {
   code: ErrorCode
@@ -188,8 +223,11 @@ export function toProblem(error: unknown): ApiProblem {
   const candidate = error as { code?: unknown; statusCode?: unknown }
   const mapped = typeof candidate.code === 'string' ? fastifyErrors[candidate.code] : undefined
   if (mapped !== undefined) return problem(mapped)
-  if (typeof candidate.code === 'string' && storeUnavailable.test(candidate.code)) {
-    return problem('storeBusy').retryAfter(1)
+  if (
+    error instanceof BackendUnavailableError ||
+    (typeof candidate.code === 'string' && storeUnavailable.test(candidate.code))
+  ) {
+    return unavailable('serviceBusy')
   }
   const status = typeof candidate.statusCode === 'number' ? candidate.statusCode : 500
   if (status === 413) return problem('payloadTooLarge')

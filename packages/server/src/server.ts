@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify'
 import { pino } from 'pino'
 import { buildApp } from './app.js'
 import { issueApiKey } from './auth/api-key.js'
-import { openStore } from './backends.js'
+import { limitsLocation, openStore, StartError, storeLocation } from './backends.js'
 import { type Config, ConfigError, configWith, loadConfig } from './config.js'
 import type { Store } from './store/store.js'
 
@@ -55,7 +55,7 @@ export async function startPetstore(overrides: Partial<Config> = {}): Promise<Ru
     ...(tempDir === undefined ? {} : { dbPath: join(tempDir, 'petstore.db') }),
     ...overrides,
   })
-  const store = openStore(config)
+  const store = await openStore(config)
   const app = await buildApp(config, { store })
   await app.listen({ host: config.host, port: config.port })
   const address = app.server.address()
@@ -96,22 +96,25 @@ async function main(): Promise<void> {
   let store: Store
   try {
     config = loadConfig()
+    store = await openStore(config)
   } catch (error) {
-    if (error instanceof ConfigError) fail(error.message)
+    if (error instanceof ConfigError || error instanceof StartError) fail(error.message)
     throw error
-  }
-  try {
-    store = openStore(config)
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message)
-    fail(`cannot open the database ${config.dbPath}: ${(error as Error).message}`)
   }
   const logStream = pino.destination({ dest: 1, sync: false, minLength: logBufferBytes })
   setInterval(() => logStream.flush(), logFlushMs).unref()
-  const app = await buildApp(config, { store, logStream })
+  let app: FastifyInstance
+  try {
+    app = await buildApp(config, { store, logStream })
+  } catch (error) {
+    await store.close()
+    if (error instanceof StartError) fail(error.message)
+    throw error
+  }
   try {
     await app.listen({ host: config.host, port: config.port })
   } catch (error) {
+    await app.close()
     await store.close()
     fail(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`)
   }
@@ -143,7 +146,12 @@ async function announce(app: FastifyInstance, config: Config, store: Store): Pro
   const host = config.host.includes(':') ? `[${config.host}]` : config.host
   const base = `http://${host}:${port}`
   app.log.info(
-    { url: `${base}/v1`, docs: `${base}/docs`, db: config.dbPath },
+    {
+      url: `${base}/v1`,
+      docs: `${base}/docs`,
+      db: storeLocation(config),
+      limits: limitsLocation(config),
+    },
     `listening on ${base}/v1, docs at ${base}/docs`,
   )
   if ((await store.keys.countActive()) === 0) {

@@ -13,7 +13,9 @@ describe('loadConfig', () => {
       corsOrigins: '*',
       logLevel: 'info',
       databaseUrl: undefined,
+      dbPoolSize: 10,
       redisUrl: undefined,
+      limitsOnRedisError: 'closed',
     })
     expect(config.dbPath.endsWith(join('data', 'petstore.db'))).toBe(true)
     expect(config.docsDir.endsWith(join('packages', 'docs', 'dist'))).toBe(true)
@@ -35,6 +37,8 @@ describe('loadConfig', () => {
       PETSTORE_DB: 'relative/x.db',
       DATABASE_URL: 'postgres://u@h/db',
       REDIS_URL: 'redis://localhost:6379',
+      PETSTORE_DB_POOL: '4',
+      PETSTORE_LIMITS_ON_REDIS_ERROR: 'local',
       PETSTORE_BAN_THRESHOLD: '3',
       PETSTORE_BAN_SECONDS: '60',
       PETSTORE_CORS_ORIGINS: 'https://a.example, http://localhost:5173',
@@ -48,6 +52,8 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       databaseUrl: 'postgres://u@h/db',
       redisUrl: 'redis://localhost:6379',
+      dbPoolSize: 4,
+      limitsOnRedisError: 'local',
       banThreshold: 3,
       banSeconds: 60,
       corsOrigins: ['https://a.example', 'http://localhost:5173'],
@@ -69,6 +75,8 @@ describe('loadConfig', () => {
     ['PETSTORE_CORS_ORIGINS', 'ftp://a.example'],
     ['DATABASE_URL', 'sqlite://x'],
     ['REDIS_URL', 'not a url'],
+    ['PETSTORE_DB_POOL', '0'],
+    ['PETSTORE_LIMITS_ON_REDIS_ERROR', 'open'],
     ['LOG_LEVEL', 'verbose'],
     ['PETSTORE_CURSOR_SECRET', 'too-short'],
   ])('rejects %s=%s with a one-line message naming it', (name, value) => {

@@ -2,67 +2,25 @@
  * The built server as an operator runs it (`node dist/server.js`, configured by env): start-up
  * messages, logs, durability under SIGKILL, draining on SIGTERM, and fail-fast configuration.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { issueApiKey } from '../src/auth/api-key.js'
 import { openSqliteStore } from '../src/store/sqlite/index.js'
+import { requireBuiltServer, serverJs, startChild } from './child-server.js'
 import { postJson } from './helpers.js'
 
-const serverJs = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'server.js')
 let dir: string
 let count = 0
 
 beforeAll(() => {
-  if (!existsSync(serverJs))
-    throw new Error('dist/server.js is missing: run pnpm --filter @petstore/server build')
+  requireBuiltServer()
   dir = mkdtempSync(join(tmpdir(), 'petstore-server-'))
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
-
-interface Child {
-  process: ChildProcess
-  url: string
-  stdout: () => string
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
-  /** Resolves when a stdout line contains `text`. */
-  waitFor(text: string): Promise<void>
-}
-
-async function startChild(env: Record<string, string>): Promise<Child> {
-  const child = spawn(process.execPath, [serverJs], {
-    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let out = ''
-  const waiters: { text: string; resolve: () => void }[] = []
-  child.stdout?.on('data', (chunk) => {
-    out += chunk
-    for (const waiter of [...waiters]) {
-      if (out.includes(waiter.text)) {
-        waiters.splice(waiters.indexOf(waiter), 1)
-        waiter.resolve()
-      }
-    }
-  })
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  )
-  const waitFor = (text: string) =>
-    out.includes(text)
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => waiters.push({ text, resolve }))
-  await Promise.race([
-    waitFor('listening on'),
-    exited.then(() => Promise.reject(new Error(`server exited: ${out}`))),
-  ])
-  const url = /listening on (http:\/\/[^/\s]+)\/v1/.exec(out)?.[1] ?? ''
-  return { process: child, url, stdout: () => out, exited, waitFor }
-}
 
 async function keyFor(dbPath: string): Promise<{ authorization: string; raw: string }> {
   const store = openSqliteStore(dbPath)

@@ -6,11 +6,14 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createDataPathCeiling } from './data-path.js'
+import { createPostgresDataPathCeiling } from './postgres-data-path.js'
 import { type CannedRoutes, createWireCeiling } from './wire.js'
 
 export type CeilingConfig =
   | { kind: 'wire'; routes: CannedRoutes }
   | { kind: 'data-path'; dbPath: string }
+  /** The PostgreSQL data path (the scale-out bench), with the service's pool size. */
+  | { kind: 'data-path'; databaseUrl: string; poolSize: number }
 
 export interface CeilingReady {
   port: number
@@ -22,7 +25,10 @@ function start(config: CeilingConfig): void {
   if (config.kind === 'wire') {
     server = createWireCeiling(config.routes)
   } else {
-    const ceiling = createDataPathCeiling(config.dbPath)
+    const ceiling =
+      'databaseUrl' in config
+        ? createPostgresDataPathCeiling(config.databaseUrl, config.poolSize)
+        : createDataPathCeiling(config.dbPath)
     server = ceiling.server
     release = ceiling.close
   }

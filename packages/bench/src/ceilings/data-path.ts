@@ -73,32 +73,47 @@ export function createDataPathCeiling(dbPath: string): DataPathCeiling {
   }
 
   function create(request: IncomingMessage, response: ServerResponse): void {
-    const chunks: Buffer[] = []
-    request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.on('end', () => {
-      const draft = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-        name: string
-        categoryId: number
-        status?: string
-      }
+    readDraft(request, (draft) => {
       const pet = insert.get(draft.name, draft.categoryId, draft.status ?? 'available') as PetRow
       response.writeHead(201, { ...json, location: `/v1/pets/${pet.id}` }).end(JSON.stringify(pet))
     })
   }
 
-  const server = createServer((request, response) => {
+  const server = serveDataPath({ list, create, get })
+  return { server, close: () => db.close() }
+}
+
+export interface Draft {
+  name: string
+  categoryId: number
+  status?: string
+}
+
+/** Reads a request's JSON body (no checks: the ceiling does only unavoidable work). */
+export function readDraft(request: IncomingMessage, then: (draft: Draft) => void): void {
+  const chunks: Buffer[] = []
+  request.on('data', (chunk: Buffer) => chunks.push(chunk))
+  request.on('end', () => then(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Draft))
+}
+
+/** The ceiling's routes: `GET /v1/pets`, `POST /v1/pets` and (when given) `GET /v1/pets/{id}`. */
+export function serveDataPath(handlers: {
+  list(query: URLSearchParams, response: ServerResponse): void
+  create(request: IncomingMessage, response: ServerResponse): void
+  get?(id: number, response: ServerResponse): void
+}): Server {
+  return createServer((request, response) => {
     const url = request.url ?? '/'
     const mark = url.indexOf('?')
     const path = mark === -1 ? url : url.slice(0, mark)
     if (path === '/v1/pets' && request.method === 'GET') {
-      list(new URLSearchParams(mark === -1 ? '' : url.slice(mark + 1)), response)
+      handlers.list(new URLSearchParams(mark === -1 ? '' : url.slice(mark + 1)), response)
     } else if (path === '/v1/pets' && request.method === 'POST') {
-      create(request, response)
-    } else if (path.startsWith('/v1/pets/') && request.method === 'GET') {
-      get(Number(path.slice('/v1/pets/'.length)), response)
+      handlers.create(request, response)
+    } else if (handlers.get && path.startsWith('/v1/pets/') && request.method === 'GET') {
+      handlers.get(Number(path.slice('/v1/pets/'.length)), response)
     } else {
       response.writeHead(404, json).end('{"code":"not_found"}')
     }
   })
-  return { server, close: () => db.close() }
 }

@@ -6,7 +6,7 @@
 import type { PetStatus } from '@petstore/types'
 import { petStatusValues } from '@petstore/types'
 import { issueApiKey, keyLimits } from '../auth/api-key.js'
-import { openStore } from '../backends.js'
+import { openStore, StartError } from '../backends.js'
 import { ConfigError, loadConfig } from '../config.js'
 import type { Store } from '../store/store.js'
 import { type Command, parseCommand, UsageError, usage } from './args.js'
@@ -33,9 +33,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
   let store: Store
   try {
-    store = openStore(loadConfig(io.env))
+    store = await openStore(loadConfig(io.env))
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof StartError) {
       io.stderr.write(`petstore: ${error.message}\n`)
       return 1
     }

@@ -78,6 +78,12 @@ export interface RateLimiter {
    * ```
    */
   consume(subject: string, windows: readonly WindowQuota[], ban?: BanPolicy): Promise<LimitDecision>
+  /**
+   * For limiters on another service (Redis), for `/readyz`: resolves with where counts are kept
+   * now, `shared` (that service) or `local` (this process, while the service is lost), and
+   * rejects when requests cannot be limited at all. In-process limiters leave it out.
+   */
+  readiness?(): Promise<'shared' | 'local'>
   /** Releases timers and connections; the limiter is not used afterwards. */
   close(): Promise<void>
 }

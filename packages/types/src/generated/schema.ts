@@ -409,7 +409,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description A backing store is unreachable; retry after `Retry-After` seconds. */
+        /** @description A backing store (the database, or Redis for rate limits) is unreachable; retry after `Retry-After` seconds. */
         ServiceUnavailable: {
             headers: {
                 "Retry-After": components["headers"]["Retry-After"];
@@ -884,7 +884,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backing store is unreachable; retry after `Retry-After` seconds. */
+            /** @description A backing store (the database, or Redis for rate limits) is unreachable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];

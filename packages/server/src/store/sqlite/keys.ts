@@ -3,35 +3,12 @@
  * revocation here or a commit by another connection (external-changes.ts).
  */
 import { randomBytes } from 'node:crypto'
-import type { Plan } from '@petstore/types'
 import type Database from 'better-sqlite3'
+import { type KeyRow, keyColumns, toKeyRecord as toKey } from '../key-row.js'
 import type { ApiKeyRecord, KeyStore, NewApiKey } from '../store.js'
 import { watchExternalChanges } from './external-changes.js'
 import type { GroupCommit } from './group-commit.js'
 
-interface KeyRow {
-  id: string
-  name: string | null
-  plan: Plan
-  per_minute: number | null
-  per_day: number | null
-  created_at: string
-  revoked_at: string | null
-}
-
-function toKey(row: KeyRow): ApiKeyRecord {
-  return {
-    id: row.id,
-    name: row.name,
-    plan: row.plan,
-    perMinute: row.per_minute,
-    perDay: row.per_day,
-    createdAt: row.created_at,
-    revokedAt: row.revoked_at,
-  }
-}
-
-const keyColumns = 'id, name, plan, per_minute, per_day, created_at, revoked_at'
 /** Bounds the key cache; past it the cache starts over (a deployment has far fewer keys). */
 const maxCachedKeys = 10_000
 

@@ -1,0 +1,87 @@
+/**
+ * API keys on PostgreSQL. Every request looks its key up, so found keys are cached while the
+ * key-change listener is connected (key-changes.ts): a revocation on any instance or by the CLI
+ * clears every instance's cache at its commit. Unknown hashes are never kept, so guessing
+ * cannot fill the map.
+ */
+import { randomBytes } from 'node:crypto'
+import type pg from 'pg'
+import { type KeyRow, keyColumns, toKeyRecord as toKey } from '../key-row.js'
+import type { ApiKeyRecord, KeyStore, NewApiKey } from '../store.js'
+import { guarded } from './connection.js'
+import type { KeyChanges } from './key-changes.js'
+
+/** Bounds the key cache; past it the cache starts over (a deployment has far fewer keys). */
+const maxCachedKeys = 10_000
+
+export function postgresKeyStore(pool: pg.Pool, changes: KeyChanges): KeyStore {
+  const active = new Map<string, ApiKeyRecord>()
+  let cachedGeneration = changes.generation
+  const lookup = (hash: string) =>
+    guarded(async () => {
+      const { rows } = await pool.query<KeyRow>({
+        name: 'key-by-hash',
+        text: `SELECT ${keyColumns} FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL`,
+        values: [hash],
+      })
+      return rows[0] === undefined ? undefined : Object.freeze(toKey(rows[0]))
+    })
+  return {
+    create: (input: NewApiKey) =>
+      guarded(async () => {
+        const { rows } = await pool.query<KeyRow>(
+          `INSERT INTO api_keys (id, key_hash, name, plan, per_minute, per_day, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${keyColumns}`,
+          [
+            `key_${randomBytes(8).toString('hex')}`,
+            input.hash,
+            input.name,
+            input.plan,
+            input.perMinute,
+            input.perDay,
+            new Date().toISOString(),
+          ],
+        )
+        return toKey(rows[0] as KeyRow)
+      }),
+    async findActiveByHash(hash) {
+      const generation = changes.generation
+      if (generation !== cachedGeneration) {
+        active.clear()
+        cachedGeneration = generation
+      }
+      const cached = active.get(hash)
+      if (cached !== undefined && changes.listening) return cached
+      const key = await lookup(hash)
+      // Cache only what no change can have overtaken.
+      if (key !== undefined && changes.listening && changes.generation === generation) {
+        if (active.size >= maxCachedKeys) active.clear()
+        active.set(hash, key)
+      }
+      return key
+    },
+    list: () =>
+      guarded(async () => {
+        const { rows } = await pool.query<KeyRow>(
+          `SELECT ${keyColumns} FROM api_keys ORDER BY created_at, seq`,
+        )
+        return rows.map(toKey)
+      }),
+    revoke: (id) =>
+      guarded(async () => {
+        const { rows } = await pool.query<KeyRow>(
+          `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE id = $2 RETURNING ${keyColumns}`,
+          [new Date().toISOString(), id],
+        )
+        changes.changed()
+        return rows[0] === undefined ? undefined : toKey(rows[0])
+      }),
+    countActive: () =>
+      guarded(async () => {
+        const { rows } = await pool.query<{ count: number }>(
+          'SELECT count(*) AS count FROM api_keys WHERE revoked_at IS NULL',
+        )
+        return rows[0]?.count ?? 0
+      }),
+  }
+}

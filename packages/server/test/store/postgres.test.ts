@@ -1,0 +1,107 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import pg from 'pg'
+import { afterAll, describe, expect, it } from 'vitest'
+import { openPostgresStore } from '../../src/store/postgres/index.js'
+import { postgresMigrations } from '../../src/store/postgres/migrations.js'
+import { postgresUrl, schemaFactory, serviceAvailable } from '../services.js'
+import { storeConformance } from './conformance.js'
+
+const available = await serviceAvailable('PostgreSQL', 'test/store/postgres.test.ts')
+
+describe.runIf(available)('postgres', () => {
+  const schemas = schemaFactory()
+  afterAll(() => schemas.dropAll())
+  const open = async (schema?: string) =>
+    openPostgresStore({ url: postgresUrl, size: 4, schema: schema ?? (await schemas.create()) })
+
+  storeConformance('postgres', () => open())
+
+  it('applies the migrations once when instances start together', async () => {
+    const schema = await schemas.create()
+    const stores = await Promise.all([open(schema), open(schema), open(schema)])
+    const admin = new pg.Client({ connectionString: postgresUrl })
+    await admin.connect()
+    const { rows } = await admin.query(`SELECT version FROM ${schema}.schema_migrations`)
+    await admin.end()
+    expect(rows.map((row) => row.version)).toEqual(postgresMigrations.map((_, index) => index + 1))
+    await Promise.all(stores.map((store) => store.close()))
+  })
+
+  it('commits ids in order across stores, so a keyset walk misses no concurrent create', async () => {
+    const schema = await schemas.create()
+    const writers = await Promise.all([open(schema), open(schema)])
+    const reader = await open(schema)
+    const created: number[] = []
+    const writing = (async () => {
+      for (let round = 0; round < 20; round++) {
+        const pets = await Promise.all(
+          writers.flatMap((store) =>
+            Array.from({ length: 5 }, (_, i) =>
+              store.pets.create({ name: `p${round}-${i}`, categoryId: 1, status: 'available' }),
+            ),
+          ),
+        )
+        created.push(...pets.map((pet) => pet.id))
+      }
+    })()
+    const seen: number[] = []
+    let afterId: number | undefined
+    let finished = false
+    void writing.then(() => {
+      finished = true
+    })
+    // Walk while writing; once writers are done, one last walk from where we are.
+    for (;;) {
+      const done = finished
+      const page = await reader.pets.list({ limit: 3, afterId })
+      seen.push(...page.pets.map((pet) => pet.id))
+      afterId = page.pets.at(-1)?.id ?? afterId
+      if (!page.hasMore && done) break
+    }
+    await writing
+    expect(seen).toEqual([...created].sort((a, b) => a - b))
+    await Promise.all([...writers, reader].map((store) => store.close()))
+  })
+
+  it('forgets a cached key on every store once another store revokes it', async () => {
+    const schema = await schemas.create()
+    const [a, b] = await Promise.all([open(schema), open(schema)])
+    const created = await a.keys.create({
+      hash: 'h'.repeat(64),
+      name: null,
+      plan: 'free',
+      perMinute: null,
+      perDay: null,
+    })
+    // Wait until b listens, so that its lookups are cached.
+    const deadline = Date.now() + 10_000
+    while ((await b.keys.findActiveByHash('h'.repeat(64)))?.id !== created.id) {
+      if (Date.now() > deadline) throw new Error('key not found on b')
+    }
+    await sleep(300)
+    expect((await b.keys.findActiveByHash('h'.repeat(64)))?.id).toBe(created.id)
+    await a.keys.revoke(created.id)
+    let found = await b.keys.findActiveByHash('h'.repeat(64))
+    while (found !== undefined && Date.now() < deadline) {
+      await sleep(20)
+      found = await b.keys.findActiveByHash('h'.repeat(64))
+    }
+    expect(found).toBeUndefined()
+    await Promise.all([a.close(), b.close()])
+  })
+
+  it('rejects only the failing create of a group', async () => {
+    const store = await open()
+    const results = await Promise.allSettled([
+      store.pets.create({ name: 'ok1', categoryId: 1, status: 'available' }),
+      store.pets.create({ name: 'bad', categoryId: 1, status: 'lost' as 'sold' }),
+      store.pets.create({ name: 'ok2', categoryId: 1, status: 'available' }),
+    ])
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
+    expect((await store.pets.list({ limit: 10 })).pets.map((pet) => pet.name)).toEqual([
+      'ok1',
+      'ok2',
+    ])
+    await store.close()
+  })
+})
