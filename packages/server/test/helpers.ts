@@ -6,6 +6,7 @@
 import type { Plan } from '@petstore/types'
 import type { ErrorObject } from 'ajv'
 import { expect } from 'vitest'
+import { runCli } from '../src/cli/run.js'
 import type { Config } from '../src/config.js'
 import { type RunningPetstore, startPetstore } from '../src/index.js'
 import { createAjv } from '../src/spec/ajv.js'
@@ -33,6 +34,18 @@ export async function startWithKey(
       ? await server.issueKey({ plan, perMinute: 1_000_000, perDay: 1_000_000 })
       : await server.issueKey({ plan })
   return { server, key, auth: { authorization: `Bearer ${key}` } }
+}
+
+/** Runs the CLI in process with only `env`, capturing its output. */
+export async function runCliWith(args: string[], env: Record<string, string>) {
+  let stdout = ''
+  let stderr = ''
+  const code = await runCli(args, {
+    env,
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+  })
+  return { code, stdout, stderr }
 }
 
 export interface Reply {

@@ -1,8 +1,8 @@
 /** The operator CLI on PostgreSQL (`DATABASE_URL`): keys and seed, in a fresh schema. */
 import { afterAll, describe, expect, it } from 'vitest'
 import { hashApiKey } from '../../src/auth/api-key.js'
-import { runCli } from '../../src/cli/run.js'
 import { openPostgresStore } from '../../src/store/postgres/index.js'
+import { runCliWith } from '../helpers.js'
 import { postgresUrl, schemaFactory, serviceAvailable } from '../services.js'
 
 const available = await serviceAvailable('PostgreSQL', 'test/cli/postgres.test.ts')
@@ -11,16 +11,8 @@ describe.runIf(available)('petstore CLI on PostgreSQL', () => {
   const schemas = schemaFactory()
   afterAll(() => schemas.dropAll())
 
-  async function cli(args: string[], databaseUrl: string) {
-    let stdout = ''
-    let stderr = ''
-    const code = await runCli(args, {
-      env: { DATABASE_URL: databaseUrl },
-      stdout: { write: (text: string) => (stdout += text) },
-      stderr: { write: (text: string) => (stderr += text) },
-    })
-    return { code, stdout, stderr }
-  }
+  const cli = (args: string[], databaseUrl: string) =>
+    runCliWith(args, { DATABASE_URL: databaseUrl })
 
   it('creates, lists and revokes keys and seeds pets', async () => {
     const schema = await schemas.create()

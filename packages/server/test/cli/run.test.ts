@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../src/cli/run.js'
-import { call, startTestServer } from '../helpers.js'
+import { call, runCliWith, startTestServer } from '../helpers.js'
 
 const mainJs = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'cli', 'main.js')
 let dir: string
@@ -17,16 +17,7 @@ beforeAll(() => {
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-async function cli(args: string[], dbPath: string) {
-  let stdout = ''
-  let stderr = ''
-  const code = await runCli(args, {
-    env: { PETSTORE_DB: dbPath },
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-  })
-  return { code, stdout, stderr }
-}
+const cli = (args: string[], dbPath: string) => runCliWith(args, { PETSTORE_DB: dbPath })
 
 const newDb = () => join(dir, `cli-${++count}.db`)
 
