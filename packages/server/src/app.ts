@@ -9,8 +9,16 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { createCallerIdentifier } from './auth/authenticate.js'
 import { createRateLimiter } from './backends.js'
 import type { Config } from './config.js'
-import { bodyLimit } from './errors.js'
+import { bodyLimit, maxParamLength } from './errors.js'
 import { createCorsPolicy } from './http/cors.js'
+import {
+  createClientErrorHandler,
+  createDeprecationLookup,
+  createFrameworkErrorHandler,
+  createHeldRequests,
+  type EdgeOptions,
+  trackHeldRequests,
+} from './http/edge.js'
 import { answerOtherMethods } from './http/methods.js'
 import { registerOperations } from './http/operations.js'
 import { registerPipeline } from './http/pipeline.js'
@@ -21,6 +29,7 @@ import { v1Pipeline } from './http/v1.js'
 import { createIdempotency } from './idempotency/idempotency.js'
 import { schedulePurge } from './idempotency/purge.js'
 import { createRateLimitHook, type RateLimitHook } from './rate-limit/hook.js'
+import type { RateLimiter } from './rate-limit/limiter.js'
 import { registerDocsRoutes } from './routes/docs.js'
 import { registerHealthRoutes } from './routes/health.js'
 import { createOpenApiRoute } from './routes/openapi.js'
@@ -52,6 +61,20 @@ const docsPath = '/docs'
  * ```
  */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const { store } = deps
+  const document = deps.document ?? specDocument
+  const operations = deps.document === undefined ? specOperations : readOperations(document)
+  const basePath = specBasePath(document)
+  const { hook: rateLimit, limiter } = rateLimitFrom(config, deps)
+  const edge: EdgeOptions = {
+    cors: createCorsPolicy(config.corsOrigins),
+    identifyCaller: createCallerIdentifier(store.keys),
+    rateLimit,
+    basePath,
+    deprecationOf: createDeprecationLookup(operations, { docsPath, basePath }),
+    behindProxy: config.trustProxy !== false,
+  }
+  const held = createHeldRequests()
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -78,21 +101,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
-    routerOptions: { querystringParser: parseQueryString },
+    ...connectionLimits(config),
+    trustProxy: trustedProxies(config.trustProxy),
+    routerOptions: { querystringParser: parseQueryString, maxParamLength },
+    frameworkErrors: createFrameworkErrorHandler(edge),
+    clientErrorHandler: createClientErrorHandler(edge, held),
   })
+  app.server.maxConnections = config.maxConnections
+  if (limiter !== undefined) app.addHook('onClose', async () => limiter.close())
   app.decorateRequest('caller', null as never)
   app.decorateRequest('idempotency', null)
 
-  const { store } = deps
   const secret =
     config.cursorSecret ??
     (await store.setting('cursor-secret', () => randomBytes(32).toString('base64url')))
-  const document = deps.document ?? specDocument
-  const operations = deps.document === undefined ? specOperations : readOperations(document)
-  const basePath = specBasePath(document)
   const links = { docsPath, basePath }
-  const cors = createCorsPolicy(config.corsOrigins)
-  const rateLimit = deps.rateLimitHook ?? rateLimitFromConfig(app, config)
   const petRoutes = createPetRoutes({
     store,
     cursors: createCursorCodec(secret),
@@ -101,13 +124,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   })
   schedulePurge(app, store.idempotency)
 
+  trackHeldRequests(app, held)
   registerPipeline(app)
   registerHealthRoutes(app, store)
   registerDocsRoutes(app, config.docsDir)
   await app.register(
     async (scope) => {
-      v1Pipeline(scope, { cors, identifyCaller: createCallerIdentifier(store.keys), rateLimit })
-      answerOtherMethods(scope, operations, cors, basePath)
+      v1Pipeline(scope, edge)
+      answerOtherMethods(scope, operations, edge.cors, basePath)
       registerOperations(
         scope,
         operations,
@@ -120,9 +144,40 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   return app
 }
 
-/** The configured limiter and ban; the limiter is closed with the app. */
-function rateLimitFromConfig(app: FastifyInstance, config: Config): RateLimitHook {
+/**
+ * Time limits on a connection: a request (headers and body) must arrive within the request
+ * timeout, or it is answered `408` through the clientError handler (http/edge.ts); Node looks
+ * for late requests every `connectionsCheckingInterval`, so that is kept well below the timeout.
+ */
+function connectionLimits(config: Config) {
+  const requestTimeout = config.requestTimeoutSeconds * 1000
+  return {
+    requestTimeout,
+    keepAliveTimeout: config.keepAliveSeconds * 1000,
+    http: {
+      headersTimeout: requestTimeout,
+      connectionsCheckingInterval: Math.min(1000, requestTimeout / 4),
+    },
+  }
+}
+
+/**
+ * Fastify's `trustProxy`: off, the addresses/CIDRs of the proxies, or a hop count (the nearest
+ * `n` addresses of the chain, the peer first, are proxies).
+ */
+function trustedProxies(
+  trust: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust
+  return trust === false ? false : [...trust]
+}
+
+/** The injected rate-limit hook, or one on the configured limiter, which the app then closes. */
+function rateLimitFrom(
+  config: Config,
+  deps: AppDeps,
+): { hook: RateLimitHook; limiter?: RateLimiter } {
+  if (deps.rateLimitHook !== undefined) return { hook: deps.rateLimitHook }
   const limiter = createRateLimiter(config)
-  app.addHook('onClose', async () => limiter.close())
-  return createRateLimitHook(limiter, config)
+  return { hook: createRateLimitHook(limiter, config), limiter }
 }

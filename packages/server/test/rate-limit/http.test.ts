@@ -3,9 +3,13 @@
  * Windows that must end are shortened through `rateLimitWindows` (1 s minute, 3 s day), so the
  * tests that wait for them wait seconds, and run concurrently, each on its own server.
  */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it, type TestContext } from 'vitest'
 import type { Config } from '../../src/config.js'
+import { openSqliteStore } from '../../src/store/sqlite/index.js'
 import {
   call,
   expectErrorBody,
@@ -143,7 +147,10 @@ describe('rate limits over HTTP', () => {
   })
 
   it('limits requests without a valid key per IP at the free plan, 401s included', async (test) => {
-    const server = await serve(test)
+    const dir = mkdtempSync(join(tmpdir(), 'petstore-limits-'))
+    test.onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
+    const dbPath = join(dir, 'petstore.db')
+    const server = await serve(test, { dbPath })
     const seen: number[] = []
     for (let i = 0; i < 60; i++) {
       const reply = await listPets(server, i % 2 === 0 ? {} : { authorization: 'Bearer nope' })
@@ -166,6 +173,21 @@ describe('rate limits over HTTP', () => {
     expect((await call(`${server.api}/openapi.json`)).status).toBe(429)
     // An IP is limited, never banned.
     for (let i = 0; i < 15; i++) expectErrorBody(await listPets(server), 'rate_limited')
+    // A key that was sent but is not valid is told so first (401), and still counted.
+    const revoked = await server.issueKey({ plan: 'free' })
+    const revokedAuth = { authorization: `Bearer ${revoked}` }
+    expect((await listPets(server, revokedAuth)).status).toBe(200)
+    const cli = openSqliteStore(dbPath)
+    const newest = (await cli.keys.list()).at(-1)
+    await cli.keys.revoke(newest?.id ?? '')
+    await cli.close()
+    await sleep(10)
+    for (const headers of [revokedAuth, { authorization: 'Bearer nope' }]) {
+      const refused = await listPets(server, headers)
+      expectErrorBody(refused, 'unauthorized')
+      expectSpecResponse(refused, 'listPets')
+      expect(limits(refused)).toMatchObject({ limit: 60, remaining: 0 })
+    }
     // A valid key is counted on its own, not against the IP.
     const key = await server.issueKey({ plan: 'free' })
     const keyed = await listPets(server, { authorization: `Bearer ${key}` })
