@@ -5,26 +5,17 @@
  */
 import type { Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest'
-import type { Config } from '../../src/config.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   call,
   expectErrorBody,
   expectSpecResponse,
-  type Reply,
+  minuteLeft,
+  serveForTest,
   startTestServer,
   type TestServer,
 } from '../helpers.js'
 import { open, rawRequest, readAnswer } from './raw.js'
-
-async function serve(test: TestContext, overrides: Partial<Config> = {}): Promise<TestServer> {
-  const server = await startTestServer(overrides)
-  test.onTestFinished(() => server.close())
-  return server
-}
-
-const minuteLeft = (reply: Reply) =>
-  Number(/"minute";r=(\d+)/.exec(reply.headers.get('ratelimit') ?? '')?.[1])
 
 /** Opens `count` connections that each send the start of a request and then nothing. */
 async function stall(url: string, count: number, start: string): Promise<Socket[]> {
@@ -86,7 +77,7 @@ describe('request timeout', () => {
 })
 
 it('caps connections, and frees them when their requests time out', async (test) => {
-  const server = await serve(test, { requestTimeoutSeconds: 1, maxConnections: 20 })
+  const server = await serveForTest(test, { requestTimeoutSeconds: 1, maxConnections: 20 })
   const stalled = await stall(server.url, 20, 'GET /v1/pets HTTP/1.1\r\nHost: x\r\n')
   const closed = stalled.map((socket) => new Promise((resolve) => socket.once('close', resolve)))
   // Over the cap: the server closes the new connection without an answer.
@@ -97,7 +88,7 @@ it('caps connections, and frees them when their requests time out', async (test)
 })
 
 it('lets fetch read the 413 of a 4 MiB body, never a reset', async (test) => {
-  const server = await serve(test)
+  const server = await serveForTest(test)
   const authorization = `Bearer ${await server.issueKey({ plan: 'pro' })}`
   for (let attempt = 0; attempt < 3; attempt++) {
     const reply = await call(`${server.api}/pets`, {
@@ -119,7 +110,7 @@ describe('PETSTORE_TRUST_PROXY', () => {
     )
 
   it('counts per forwarded client address behind a trusted proxy', async (test) => {
-    const server = await serve(test, { trustProxy: ['127.0.0.1'] })
+    const server = await serveForTest(test, { trustProxy: ['127.0.0.1'] })
     const first = await viaProxy(server, '203.0.113.7')
     const again = await viaProxy(server, '203.0.113.7')
     const other = await viaProxy(server, '198.51.100.9')
@@ -129,14 +120,14 @@ describe('PETSTORE_TRUST_PROXY', () => {
   })
 
   it('trusts a hop count', async (test) => {
-    const server = await serve(test, { trustProxy: 1 })
+    const server = await serveForTest(test, { trustProxy: 1 })
     const first = await viaProxy(server, '203.0.113.7')
     const other = await viaProxy(server, '10.9.8.7, 198.51.100.9')
     expect(minuteLeft(other)).toBe(minuteLeft(first))
   })
 
   it('ignores X-Forwarded-For when off (the default)', async (test) => {
-    const server = await serve(test)
+    const server = await serveForTest(test)
     const first = await viaProxy(server, '203.0.113.7')
     const other = await viaProxy(server, '198.51.100.9')
     expect(minuteLeft(other)).toBe(minuteLeft(first) - 1)

@@ -4,13 +4,14 @@
  * sockets send what Node's client would refuse to.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestServer } from '../helpers.js'
 import {
   call,
   expectErrorBody,
   expectSpecResponse,
+  minuteLeft,
   type Reply,
   startTestServer,
+  type TestServer,
 } from '../helpers.js'
 import { rawRequest } from './raw.js'
 
@@ -24,8 +25,6 @@ beforeAll(async () => {
 afterAll(async () => server.close())
 
 /** Requests left in the minute window of the reply's caller. */
-const minuteLeft = (reply: Reply) =>
-  Number(/"minute";r=(\d+)/.exec(reply.headers.get('ratelimit') ?? '')?.[1])
 
 function expectContract(reply: Reply, status: number, code: string, operationId?: string) {
   expect(reply.status, reply.text).toBe(status)

@@ -7,8 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { describe, expect, it, type TestContext } from 'vitest'
-import type { Config } from '../../src/config.js'
+import { describe, expect, it } from 'vitest'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
 import {
   call,
@@ -16,16 +15,9 @@ import {
   expectSpecResponse,
   postJson,
   type Reply,
-  startTestServer,
+  serveForTest,
   type TestServer,
 } from '../helpers.js'
-
-/** A server of the test's own, closed when the test ends (tests run concurrently). */
-async function serve(test: TestContext, overrides: Partial<Config> = {}): Promise<TestServer> {
-  const server = await startTestServer(overrides)
-  test.onTestFinished(() => server.close())
-  return server
-}
 
 async function enterpriseKey(server: TestServer, perMinute: number, perDay: number) {
   const key = await server.issueKey({ plan: 'enterprise', perMinute, perDay })
@@ -57,7 +49,9 @@ function limits(reply: Reply) {
 
 describe('rate limits over HTTP', () => {
   it.concurrent('reaches and resets each window, with exact headers at each step', async (test) => {
-    const server = await serve(test, { rateLimitWindows: { minuteSeconds: 1, daySeconds: 3 } })
+    const server = await serveForTest(test, {
+      rateLimitWindows: { minuteSeconds: 1, daySeconds: 3 },
+    })
     const auth = await enterpriseKey(server, 2, 4)
     const policy = '"minute";q=2;w=1, "day";q=4;w=3'
 
@@ -111,7 +105,7 @@ describe('rate limits over HTTP', () => {
   })
 
   it.concurrent('bans a key that keeps sending while limited, then lifts the ban', async (test) => {
-    const server = await serve(test, {
+    const server = await serveForTest(test, {
       rateLimitWindows: { minuteSeconds: 1, daySeconds: 60 },
       banThreshold: 3,
       banSeconds: 2,
@@ -150,7 +144,7 @@ describe('rate limits over HTTP', () => {
     const dir = mkdtempSync(join(tmpdir(), 'petstore-limits-'))
     test.onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
     const dbPath = join(dir, 'petstore.db')
-    const server = await serve(test, { dbPath })
+    const server = await serveForTest(test, { dbPath })
     const seen: number[] = []
     for (let i = 0; i < 60; i++) {
       const reply = await listPets(server, i % 2 === 0 ? {} : { authorization: 'Bearer nope' })
@@ -196,7 +190,7 @@ describe('rate limits over HTTP', () => {
   })
 
   it('gives exactly 60 successes and 40 429s to 100 parallel requests on a fresh free key', async (test) => {
-    const server = await serve(test)
+    const server = await serveForTest(test)
     const key = await server.issueKey({ plan: 'free' })
     const replies = await Promise.all(
       Array.from({ length: 100 }, () => listPets(server, { authorization: `Bearer ${key}` })),
@@ -224,7 +218,7 @@ describe('rate limits over HTTP', () => {
   })
 
   it('limits an enterprise key by its own numbers, the day below the minute', async (test) => {
-    const server = await serve(test)
+    const server = await serveForTest(test)
     const auth = await enterpriseKey(server, 5, 2)
     const replies: Reply[] = []
     for (let i = 0; i < 3; i++) replies.push(await listPets(server, auth))
@@ -242,7 +236,7 @@ describe('rate limits over HTTP', () => {
   })
 
   it('creates no pet on a 429, and counts every outcome against the key', async (test) => {
-    const server = await serve(test)
+    const server = await serveForTest(test)
     const auth = await enterpriseKey(server, 3, 100)
     const reader = await enterpriseKey(server, 100, 100)
     const bad = await postJson(`${server.api}/pets`, { name: '' }, auth)
@@ -264,7 +258,7 @@ describe('rate limits over HTTP', () => {
   })
 
   it('counts no OPTIONS request and reports limits on unknown paths', async (test) => {
-    const server = await serve(test)
+    const server = await serveForTest(test)
     const auth = await enterpriseKey(server, 10, 100)
     for (let i = 0; i < 3; i++) {
       const preflight = await call(`${server.api}/pets`, {
