@@ -55,7 +55,7 @@ export async function startPetstore(overrides: Partial<Config> = {}): Promise<Ru
     ...(tempDir === undefined ? {} : { dbPath: join(tempDir, 'petstore.db') }),
     ...overrides,
   })
-  const store = openStore(config)
+  const store = openStore(config, { server: true })
   const app = await buildApp(config, { store })
   await app.listen({ host: config.host, port: config.port })
   const address = app.server.address()
@@ -101,7 +101,7 @@ async function main(): Promise<void> {
     throw error
   }
   try {
-    store = openStore(config)
+    store = openStore(config, { server: true })
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message)
     fail(`cannot open the database ${config.dbPath}: ${(error as Error).message}`)

@@ -166,6 +166,28 @@ describe('running', () => {
 })
 
 describe('configuration', () => {
+  it('refuses a second server on the same SQLite file with one clear line', async () => {
+    const dbPath = newDb()
+    const first = await startChild({ PETSTORE_DB: dbPath })
+    const second = spawn(process.execPath, [serverJs], {
+      env: { PATH: process.env.PATH ?? '', PETSTORE_DB: dbPath, PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stderr = ''
+    second.stderr.on('data', (chunk) => {
+      stderr += chunk
+    })
+    const code = await new Promise<number | null>((resolve) => second.on('exit', resolve))
+    expect(code).toBe(1)
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1)
+    expect(stderr).toContain('another petstore server is using')
+    // The first one still serves, and the CLI still opens the file beside it.
+    expect((await fetch(`${first.url}/readyz`)).status).toBe(200)
+    await keyFor(dbPath)
+    first.process.kill('SIGTERM')
+    expect((await first.exited).code).toBe(0)
+  })
+
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],

@@ -15,8 +15,10 @@ import { handleError } from './error-handler.js'
 import { registerJsonBodyParser } from './json-body.js'
 import { echoRequestId } from './request-id.js'
 import { closeConnectionsOnShutdown } from './shutdown.js'
+import { registerStoreFaults } from './store-faults.js'
 
 export function registerPipeline(app: FastifyInstance): void {
+  registerStoreFaults(app)
   echoRequestId(app)
   closeConnectionsOnShutdown(app)
   logCompletions(app)

@@ -30,7 +30,11 @@ interface Queued {
   outcome?: { ok: true; value: unknown } | { ok: false; error: unknown }
 }
 
-export function createGroupCommit(db: Database.Database): GroupCommit {
+/** @param beforeCommit throws to refuse the whole group (e.g. the file guard, file-guard.ts) */
+export function createGroupCommit(
+  db: Database.Database,
+  beforeCommit: () => void = () => {},
+): GroupCommit {
   let queue: Queued[] = []
   // better-sqlite3 runs a transaction function called inside another one as a savepoint.
   const inSavepoint = db.transaction((write: () => unknown) => write())
@@ -52,6 +56,7 @@ export function createGroupCommit(db: Database.Database): GroupCommit {
     if (group.length === 0) return
     queue = []
     try {
+      beforeCommit()
       applyGroup.immediate(group)
     } catch (error) {
       for (const item of group) item.reject(error)
