@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { issueApiKey } from '../src/auth/api-key.js'
 import { openSqliteStore } from '../src/store/sqlite/index.js'
-import { postJson } from './helpers.js'
+import { postJson, type Reply } from './helpers.js'
 
 const serverJs = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'server.js')
 let dir: string
@@ -33,8 +33,13 @@ interface Child {
   waitFor(text: string): Promise<void>
 }
 
-async function startChild(env: Record<string, string>): Promise<Child> {
-  const child = spawn(process.execPath, [serverJs], {
+/** `fileSizeLimit`: the most 512-byte blocks a file may grow to (`ulimit -f`): a full disk. */
+async function startChild(env: Record<string, string>, fileSizeLimit?: number): Promise<Child> {
+  const [command, args] =
+    fileSizeLimit === undefined
+      ? [process.execPath, [serverJs]]
+      : ['sh', ['-c', `ulimit -f ${fileSizeLimit}; exec "$0" "$1"`, process.execPath, serverJs]]
+  const child = spawn(command, args, {
     env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -161,6 +166,49 @@ describe('running', () => {
     expect((await child.exited).code).toBe(0)
     const store = openSqliteStore(dbPath)
     expect((await store.pets.list({ limit: 10 })).pets.map((pet) => pet.name)).toEqual(['Drained'])
+    await store.close()
+  })
+})
+
+describe('a full disk', () => {
+  it('answers 503, reads not ready, logs one line, and keeps every acknowledged pet', async () => {
+    const dbPath = newDb()
+    const child = await startChild({ PETSTORE_DB: dbPath }, 2000)
+    const { authorization } = await keyFor(dbPath)
+    const created: { id: number; name: string }[] = []
+    let refused: Reply | undefined
+    for (let index = 0; index < 5000 && refused === undefined; index++) {
+      const reply = await postJson(
+        `${child.url}/v1/pets`,
+        { name: `${index} ${'x'.repeat(90)}`, categoryId: 1 },
+        { authorization },
+      )
+      if (reply.status === 201) created.push(reply.body as { id: number; name: string })
+      else refused = reply
+    }
+    expect(created.length).toBeGreaterThan(0)
+    expect(refused?.status).toBe(503)
+    expect((refused?.body as { code: string }).code).toBe('service_unavailable')
+    for (let index = 0; index < 20; index++) {
+      const reply = await postJson(
+        `${child.url}/v1/pets`,
+        { name: 'late', categoryId: 1 },
+        { authorization },
+      )
+      expect(reply.status).toBe(503)
+    }
+    const ready = await fetch(`${child.url}/readyz`)
+    expect(ready.status).toBe(503)
+    child.process.kill('SIGTERM')
+    await child.exited
+    const faults = child
+      .stdout()
+      .split('\n')
+      .filter((line) => line.includes('the store cannot serve'))
+    expect(faults).toHaveLength(1)
+    expect(child.stdout()).not.toContain('"stack"')
+    const store = openSqliteStore(dbPath)
+    for (const pet of created) expect(await store.pets.get(pet.id)).toMatchObject(pet)
     await store.close()
   })
 })

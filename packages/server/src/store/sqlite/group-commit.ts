@@ -21,6 +21,11 @@ export interface GroupCommit {
   run<T>(write: () => T): Promise<T>
   /** Applies the queued writes now (before the connection closes). */
   flush(): void
+  /**
+   * When the last group failed as a whole (the file cannot be written: disk full, I/O error,
+   * moved file), that failure; undefined once a group commits again.
+   */
+  lastFailure(): { atMs: number; error: unknown } | undefined
 }
 
 interface Queued {
@@ -36,6 +41,7 @@ export function createGroupCommit(
   beforeCommit: () => void = () => {},
 ): GroupCommit {
   let queue: Queued[] = []
+  let failure: { atMs: number; error: unknown } | undefined
   // better-sqlite3 runs a transaction function called inside another one as a savepoint.
   const inSavepoint = db.transaction((write: () => unknown) => write())
   const applyGroup = db.transaction((group: Queued[]) => {
@@ -59,9 +65,11 @@ export function createGroupCommit(
       beforeCommit()
       applyGroup.immediate(group)
     } catch (error) {
+      failure = { atMs: Date.now(), error }
       for (const item of group) item.reject(error)
       return
     }
+    failure = undefined
     for (const item of group) {
       const outcome = item.outcome as NonNullable<Queued['outcome']>
       if (outcome.ok) item.resolve(outcome.value)
@@ -77,5 +85,6 @@ export function createGroupCommit(
       })
     },
     flush,
+    lastFailure: () => failure,
   }
 }

@@ -18,6 +18,9 @@ import { sqliteKeyStore } from './keys.js'
 import { migrate } from './migrations/index.js'
 import { sqlitePetStore } from './pets.js'
 
+/** How long a failed commit keeps the store not ready before a probe may say otherwise. */
+const failureHoldMs = 10_000
+
 export interface SqliteStoreOptions {
   /**
    * Open for a server: take the file's server lock (instance-lock.ts), so a second server on
@@ -65,8 +68,11 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     idempotency: sqliteIdempotencyStore(db, writes),
     setting: settingReader(db, writes),
     // A write, not a read: a full disk or a replaced file still reads fine, yet every write
-    // would fail. One small row, committed with whatever else is being written.
+    // would fail. One small row, committed with whatever else is being written; but a nearly
+    // full disk can take that row and not a pet, so a recent failed commit answers first.
     async ping() {
+      const failure = writes.lastFailure()
+      if (failure !== undefined && Date.now() - failure.atMs < failureHoldMs) throw failure.error
       await writes.run(() => probe.run(new Date().toISOString()))
     },
     async close() {
