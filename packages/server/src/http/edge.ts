@@ -126,10 +126,14 @@ export function trackHeldRequests(app: FastifyInstance, held: HeldRequests): voi
     held.replies.set(request.raw.socket, reply)
     done()
   })
-  app.addHook('preParsing', async (_request, reply) => {
+  app.addHook('preParsing', (_request, reply, payload, done) => {
     const refusal = held.refusals.get(reply)
-    if (refusal !== undefined) throw refusal
+    if (refusal !== undefined) {
+      done(refusal)
+      return
+    }
     held.readingBody.add(reply)
+    done(null, payload)
   })
 }
 
