@@ -188,7 +188,7 @@ describe('a full disk', () => {
     }
     expect(created.length).toBeGreaterThan(0)
     expect(refused?.status).toBe(503)
-    expect((refused?.body as { code: string }).code).toBe('service_unavailable')
+    expect(refused?.body).toMatchObject({ code: 'service_unavailable' })
     for (let index = 0; index < 20; index++) {
       const reply = await postJson(
         `${child.url}/v1/pets`,
