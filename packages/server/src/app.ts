@@ -9,10 +9,19 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { createCallerIdentifier } from './auth/authenticate.js'
 import { createRateLimiter } from './backends.js'
 import type { Config } from './config.js'
-import { bodyLimit } from './errors.js'
+import { bodyLimit, maxParamLength } from './errors.js'
 import { createCorsPolicy } from './http/cors.js'
+import {
+  createClientErrorHandler,
+  createDeprecationLookup,
+  createFrameworkErrorHandler,
+  createHeldRequests,
+  type EdgeOptions,
+  trackHeldRequests,
+} from './http/edge.js'
 import { answerOtherMethods } from './http/methods.js'
 import { registerOperations } from './http/operations.js'
+import { registerOutages } from './http/outages.js'
 import { registerPipeline } from './http/pipeline.js'
 import { parseQueryString } from './http/querystring.js'
 import { requestIdFor } from './http/request-id.js'
@@ -53,11 +62,27 @@ const docsPath = '/docs'
 /**
  * @example
  * ```ts
- * const app = await buildApp(loadConfig(), { store: openStore(config) })
+ * const app = await buildApp(config, { store: await openStore(config, { server: true }) })
  * await app.listen({ host: config.host, port: config.port })
  * ```
  */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const { store } = deps
+  const document = deps.document ?? specDocument
+  const operations = deps.document === undefined ? specOperations : readOperations(document)
+  const basePath = specBasePath(document)
+  // The limiter reports Redis outages through the app's log, so it opens once the app exists;
+  // the edge handlers reach it only per request.
+  let rateLimit: RateLimitHook
+  const edge: EdgeOptions = {
+    cors: createCorsPolicy(config.corsOrigins),
+    identifyCaller: createCallerIdentifier(store.keys),
+    rateLimit: (request, reply, caller) => rateLimit(request, reply, caller),
+    basePath,
+    deprecationOf: createDeprecationLookup(operations, { docsPath, basePath }),
+    behindProxy: config.trustProxy !== false,
+  }
+  const held = createHeldRequests()
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -84,22 +109,23 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
-    routerOptions: { querystringParser: parseQueryString },
+    ...connectionLimits(config),
+    trustProxy: trustedProxies(config.trustProxy),
+    routerOptions: { querystringParser: parseQueryString, maxParamLength },
+    frameworkErrors: createFrameworkErrorHandler(edge),
+    clientErrorHandler: createClientErrorHandler(edge, held),
   })
+  app.server.maxConnections = config.maxConnections
+  registerOutages(app)
+  const limiter = deps.limiter ?? (await ownLimiter(app, config))
+  rateLimit = deps.rateLimitHook ?? createRateLimitHook(limiter, config)
   app.decorateRequest('caller', null as never)
   app.decorateRequest('idempotency', null)
 
-  const { store } = deps
   const secret =
     config.cursorSecret ??
     (await store.setting('cursor-secret', () => randomBytes(32).toString('base64url')))
-  const document = deps.document ?? specDocument
-  const operations = deps.document === undefined ? specOperations : readOperations(document)
-  const basePath = specBasePath(document)
   const links = { docsPath, basePath }
-  const cors = createCorsPolicy(config.corsOrigins)
-  const limiter = deps.limiter ?? (await ownLimiter(app, config))
-  const rateLimit = deps.rateLimitHook ?? createRateLimitHook(limiter, config)
   const petRoutes = createPetRoutes({
     store,
     cursors: createCursorCodec(secret),
@@ -108,13 +134,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   })
   schedulePurge(app, store.idempotency)
 
+  trackHeldRequests(app, held)
   registerPipeline(app)
   registerHealthRoutes(app, store, limiter)
   registerDocsRoutes(app, config.docsDir)
   await app.register(
     async (scope) => {
-      v1Pipeline(scope, { cors, identifyCaller: createCallerIdentifier(store.keys), rateLimit })
-      answerOtherMethods(scope, operations, cors, basePath)
+      v1Pipeline(scope, edge)
+      answerOtherMethods(scope, operations, edge.cors, basePath)
       registerOperations(
         scope,
         operations,
@@ -127,9 +154,37 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   return app
 }
 
+/**
+ * Time limits on a connection: a request (headers and body) must arrive within the request
+ * timeout, or it is answered `408` through the clientError handler (http/edge.ts); Node looks
+ * for late requests every `connectionsCheckingInterval`, so that is kept well below the timeout.
+ */
+function connectionLimits(config: Config) {
+  const requestTimeout = config.requestTimeoutSeconds * 1000
+  return {
+    requestTimeout,
+    keepAliveTimeout: config.keepAliveSeconds * 1000,
+    http: {
+      headersTimeout: requestTimeout,
+      connectionsCheckingInterval: Math.min(1000, requestTimeout / 4),
+    },
+  }
+}
+
+/**
+ * Fastify's `trustProxy`: off, the addresses/CIDRs of the proxies, or a hop count (the nearest
+ * `n` addresses of the chain, the peer first, are proxies).
+ */
+function trustedProxies(
+  trust: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust
+  return trust === false ? false : [...trust]
+}
+
 /** The configured limiter, opened here and closed with the app. */
 async function ownLimiter(app: FastifyInstance, config: Config): Promise<RateLimiter> {
-  const limiter = await createRateLimiter(config, app.log)
+  const limiter = await createRateLimiter(config, app.outages)
   app.addHook('onClose', async () => limiter.close())
   return limiter
 }

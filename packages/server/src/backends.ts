@@ -5,8 +5,8 @@
  * limits stay in memory). A service that cannot be reached at start is a StartError whose
  * message is one line for stderr.
  */
-import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config.js'
+import type { Outages } from './http/outages.js'
 import type { RateLimiter } from './rate-limit/limiter.js'
 import { createMemoryRateLimiter } from './rate-limit/memory.js'
 import { createRedisRateLimiter } from './rate-limit/redis.js'
@@ -37,12 +37,17 @@ export function limitsLocation(config: Pick<Config, 'redisUrl'>): string {
   return config.redisUrl === undefined ? 'memory' : redactUrl(config.redisUrl)
 }
 
-/** Opens the configured store; the caller closes it. */
+/**
+ * Opens the configured store; the caller closes it. `server` for a server, not the CLI: the
+ * embedded store then takes its file's lock and refuses a second server on it (PostgreSQL needs
+ * no lock: several instances sharing it is the point).
+ */
 export async function openStore(
   config: Pick<Config, 'databaseUrl' | 'dbPath' | 'dbPoolSize'>,
+  options: { server?: boolean } = {},
 ): Promise<Store> {
   try {
-    if (config.databaseUrl === undefined) return openSqliteStore(config.dbPath)
+    if (config.databaseUrl === undefined) return openSqliteStore(config.dbPath, options)
     return await openPostgresStore({ url: config.databaseUrl, size: config.dbPoolSize })
   } catch (error) {
     throw new StartError(`cannot open the database ${storeLocation(config)}: ${reason(error)}`, {
@@ -52,26 +57,17 @@ export async function openStore(
 }
 
 /**
- * The rate limiter where request counts live: Redis (with its fallback, whose outages and
- * recoveries go to `log` once each) when `REDIS_URL` is set, else memory. The caller closes it.
+ * The rate limiter where request counts live: Redis (with its fallback, which reports losses and
+ * recoveries to `outages`) when `REDIS_URL` is set, else memory. The caller closes it.
  */
 export async function createRateLimiter(
   config: Pick<Config, 'redisUrl' | 'limitsOnRedisError'>,
-  log: Pick<FastifyBaseLogger, 'error' | 'info'>,
+  outages: Outages,
 ): Promise<RateLimiter> {
   if (config.redisUrl === undefined) return createMemoryRateLimiter()
   try {
     const redis = await createRedisRateLimiter({ url: config.redisUrl })
-    return withRedisFallback(redis, config.limitsOnRedisError, {
-      lost: (mode, error) =>
-        log.error(
-          { err: error, mode },
-          mode === 'closed'
-            ? 'Redis is not reachable: refusing /v1 requests with 503 until it is back'
-            : "Redis is not reachable: limiting with this instance's memory until it is back",
-        ),
-      recovered: () => log.info('Redis is reachable again: limits are shared again'),
-    })
+    return withRedisFallback(redis, config.limitsOnRedisError, outages)
   } catch (error) {
     throw new StartError(
       `cannot reach Redis at ${redactUrl(config.redisUrl)} (REDIS_URL): ${reason(error)}`,

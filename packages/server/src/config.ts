@@ -4,6 +4,7 @@
  * Every default lives here, and this file imports nothing of the app.
  */
 import { existsSync } from 'node:fs'
+import { isIPv6 } from 'node:net'
 import { dirname, isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -49,6 +50,24 @@ export interface Config {
   cursorSecret: string | undefined
   /** Seconds SIGTERM waits for in-flight requests. `PETSTORE_SHUTDOWN_SECONDS`, default 10. */
   shutdownSeconds: number
+  /**
+   * Seconds a request may take to arrive in full (headers and body) before it is answered
+   * `408` and its connection closed, so a stalled client cannot hold a connection for ever.
+   * `PETSTORE_REQUEST_TIMEOUT_SECONDS`, default 30.
+   */
+  requestTimeoutSeconds: number
+  /** Seconds an idle keep-alive connection is kept open. `PETSTORE_KEEP_ALIVE_SECONDS`, default 5. */
+  keepAliveSeconds: number
+  /**
+   * Open connections at most; further ones are closed at once, keeping descriptors for the
+   * connections already served. `PETSTORE_MAX_CONNECTIONS`, default 1000.
+   */
+  maxConnections: number
+  /**
+   * Which proxies' `X-Forwarded-For` to believe for the client address (per-IP limits):
+   * `false` (none), a hop count, or addresses and CIDRs. `PETSTORE_TRUST_PROXY`, default off.
+   */
+  trustProxy: false | number | readonly string[]
   /** `LOG_LEVEL`, default info. */
   logLevel: LogLevel
 }
@@ -120,6 +139,28 @@ export function loadConfig(
       0,
       3600,
     ),
+    requestTimeoutSeconds: integer(
+      'PETSTORE_REQUEST_TIMEOUT_SECONDS',
+      read('PETSTORE_REQUEST_TIMEOUT_SECONDS'),
+      30,
+      1,
+      3600,
+    ),
+    keepAliveSeconds: integer(
+      'PETSTORE_KEEP_ALIVE_SECONDS',
+      read('PETSTORE_KEEP_ALIVE_SECONDS'),
+      5,
+      1,
+      3600,
+    ),
+    maxConnections: integer(
+      'PETSTORE_MAX_CONNECTIONS',
+      read('PETSTORE_MAX_CONNECTIONS'),
+      1000,
+      1,
+      1_000_000,
+    ),
+    trustProxy: trustProxy(read('PETSTORE_TRUST_PROXY')),
     logLevel: logLevel(read('LOG_LEVEL')),
   })
 }
@@ -134,6 +175,7 @@ export function configWith(
 
 function freezeConfig(config: Config): Config {
   if (Array.isArray(config.corsOrigins)) Object.freeze(config.corsOrigins)
+  if (Array.isArray(config.trustProxy)) Object.freeze(config.trustProxy)
   return Object.freeze(config)
 }
 
@@ -193,6 +235,28 @@ function origins(raw: string | undefined): '*' | readonly string[] {
       )
     }
     return origin
+  })
+}
+
+const ipv4 = /^(25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])(\.(25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])){3}$/
+
+/** `off`/`false`, a hop count (`1`: the nearest proxy), or a comma list of addresses and CIDRs. */
+function trustProxy(raw: string | undefined): false | number | readonly string[] {
+  if (raw === undefined || /^(off|false|0)$/i.test(raw)) return false
+  if (/^[0-9]+$/.test(raw)) return integer('PETSTORE_TRUST_PROXY', raw, 0, 1, 100)
+  return raw.split(',').map((entry) => {
+    const value = entry.trim()
+    const [address = '', bits, ...rest] = value.split('/')
+    const v4 = ipv4.test(address)
+    const v6 = !v4 && isIPv6(address)
+    const maxBits = v4 ? 32 : 128
+    const bitsOk = bits === undefined || (/^[0-9]{1,3}$/.test(bits) && Number(bits) <= maxBits)
+    if (!(v4 || v6) || !bitsOk || rest.length > 0) {
+      throw new ConfigError(
+        `PETSTORE_TRUST_PROXY must be off, a hop count, or a comma list of addresses/CIDRs like 10.0.0.0/8, got "${value}"`,
+      )
+    }
+    return value
   })
 }
 

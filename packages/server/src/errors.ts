@@ -12,6 +12,9 @@ const plural = (count: number, noun: string) => `${count} ${count === 1 ? noun :
 /** 64 KiB, SERVICE.md: larger bodies are 413. */
 export const bodyLimit = 64 * 1024
 
+/** The longest path parameter the router reads (Fastify's default); longer is 400. */
+export const maxParamLength = 100
+
 export const errorCatalog = {
   invalidInput: { code: 'invalid_request', message: (p: { detail: string }) => p.detail },
   bodyEmpty: { code: 'invalid_request', message: () => 'body is empty: send a JSON object' },
@@ -21,6 +24,14 @@ export const errorCatalog = {
     message: () => 'the Content-Length header does not match the body',
   },
   malformedRequest: { code: 'invalid_request', message: () => 'the request is malformed' },
+  badPercentEncoding: {
+    code: 'invalid_request',
+    message: () => 'the path is not valid percent-encoded UTF-8',
+  },
+  pathSegmentTooLong: {
+    code: 'invalid_request',
+    message: () => `a path segment is longer than ${maxParamLength} characters`,
+  },
   invalidCursor: {
     code: 'invalid_request',
     message: () => 'query parameter cursor is not valid; follow the next link as given',
@@ -208,6 +219,8 @@ const fastifyErrors: Readonly<Record<string, ProblemName>> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'notJson',
   FST_ERR_CTP_BODY_TOO_LARGE: 'payloadTooLarge',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'contentLengthMismatch',
+  FST_ERR_BAD_URL: 'badPercentEncoding',
+  FST_ERR_MAX_PARAM_LENGTH: 'pathSegmentTooLong',
 }
 
 /** SQLite failures that mean the store cannot answer now (locked, disk, I/O), not a bug. */

@@ -55,7 +55,7 @@ export async function startPetstore(overrides: Partial<Config> = {}): Promise<Ru
     ...(tempDir === undefined ? {} : { dbPath: join(tempDir, 'petstore.db') }),
     ...overrides,
   })
-  const store = await openStore(config)
+  const store = await openStore(config, { server: true })
   const app = await buildApp(config, { store })
   await app.listen({ host: config.host, port: config.port })
   const address = app.server.address()
@@ -96,7 +96,7 @@ async function main(): Promise<void> {
   let store: Store
   try {
     config = loadConfig()
-    store = await openStore(config)
+    store = await openStore(config, { server: true })
   } catch (error) {
     if (error instanceof ConfigError || error instanceof StartError) fail(error.message)
     throw error

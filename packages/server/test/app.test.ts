@@ -10,7 +10,7 @@ import { issueApiKey } from '../src/auth/api-key.js'
 import { configWith } from '../src/config.js'
 import { openSqliteStore } from '../src/store/sqlite/index.js'
 import type { Store } from '../src/store/store.js'
-import { call, expectErrorBody, expectSpecResponse } from './helpers.js'
+import { call, expectErrorBody, expectSpecResponse, postJson } from './helpers.js'
 
 let dir: string
 let count = 0
@@ -31,7 +31,8 @@ async function serve(
   edit: (store: Store) => Store = (store) => store,
   options: { document?: Record<string, unknown>; logs?: string[] } = {},
 ) {
-  const store = openSqliteStore(join(dir, `app-${++count}.db`))
+  const dbPath = join(dir, `app-${++count}.db`)
+  const store = openSqliteStore(dbPath)
   const config = configWith({
     logLevel: options.logs ? 'info' : 'silent',
     cursorSecret: 'x'.repeat(32),
@@ -44,7 +45,7 @@ async function serve(
   running.push({ app, store })
   const url = await app.listen({ host: '127.0.0.1', port: 0 })
   const { rawKey } = await issueApiKey(store.keys, { plan: 'pro' })
-  return { url, auth: { authorization: `Bearer ${rawKey}` }, rawKey }
+  return { url, auth: { authorization: `Bearer ${rawKey}` }, rawKey, dbPath }
 }
 
 it('answers an unexpected failure with internal_error and no detail, keeping the operation headers', async () => {
@@ -92,6 +93,26 @@ it('maps an unavailable store to 503 with Retry-After, and /readyz says so', asy
   const ready = await call(`${url}/readyz`)
   expectErrorBody(ready, 'service_unavailable')
   expect(Number(ready.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+})
+
+it('refuses writes once the database file is deleted: 503, /readyz 503, one log line', async () => {
+  const logs: string[] = []
+  const { url, auth, dbPath } = await serve(undefined, { logs })
+  const pet = { name: 'Rex', categoryId: 1 }
+  expect((await postJson(`${url}/v1/pets`, pet, auth)).status).toBe(201)
+  expect((await call(`${url}/readyz`)).status).toBe(200)
+  rmSync(dbPath)
+  for (let i = 0; i < 5; i++) {
+    const refused = await postJson(`${url}/v1/pets`, pet, auth)
+    expectSpecResponse(refused, 'createPet')
+    expectErrorBody(refused, 'service_unavailable')
+  }
+  const ready = await call(`${url}/readyz`)
+  expectErrorBody(ready, 'service_unavailable')
+  const faults = logs.filter((line) => line.includes('the store cannot serve'))
+  expect(faults).toHaveLength(1)
+  expect(faults[0]).toContain('SQLITE_READONLY_DBMOVED')
+  expect(logs.join('')).not.toContain('"stack"')
 })
 
 it('deprecating another operation is a spec edit: the same hook adds its headers', async () => {

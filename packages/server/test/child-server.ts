@@ -24,9 +24,19 @@ export interface Child {
   waitFor(text: string): Promise<void>
 }
 
-/** Spawns the server on a free port and resolves once it listens; rejects if it exits first. */
-export async function startChild(env: Record<string, string>): Promise<Child> {
-  const child = spawn(process.execPath, [serverJs], {
+/**
+ * Spawns the server on a free port and resolves once it listens; rejects if it exits first.
+ * `fileSizeLimit`: the most 512-byte blocks a file may grow to (`ulimit -f`): a full disk.
+ */
+export async function startChild(
+  env: Record<string, string>,
+  fileSizeLimit?: number,
+): Promise<Child> {
+  const [command, args] =
+    fileSizeLimit === undefined
+      ? [process.execPath, [serverJs]]
+      : ['sh', ['-c', `ulimit -f ${fileSizeLimit}; exec "$0" "$1"`, process.execPath, serverJs]]
+  const child = spawn(command, args, {
     env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

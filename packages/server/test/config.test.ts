@@ -12,6 +12,10 @@ describe('loadConfig', () => {
       banSeconds: 900,
       corsOrigins: '*',
       logLevel: 'info',
+      requestTimeoutSeconds: 30,
+      keepAliveSeconds: 5,
+      maxConnections: 1000,
+      trustProxy: false,
       databaseUrl: undefined,
       dbPoolSize: 10,
       redisUrl: undefined,
@@ -45,6 +49,10 @@ describe('loadConfig', () => {
       PETSTORE_DOCS_DIR: '/srv/docs',
       PETSTORE_CURSOR_SECRET: 's'.repeat(32),
       PETSTORE_SHUTDOWN_SECONDS: '3',
+      PETSTORE_REQUEST_TIMEOUT_SECONDS: '10',
+      PETSTORE_KEEP_ALIVE_SECONDS: '7',
+      PETSTORE_MAX_CONNECTIONS: '256',
+      PETSTORE_TRUST_PROXY: '10.0.0.0/8, 192.168.1.1, ::1, fd00::/8',
       LOG_LEVEL: 'DEBUG',
     })
     expect(config).toMatchObject({
@@ -59,6 +67,10 @@ describe('loadConfig', () => {
       corsOrigins: ['https://a.example', 'http://localhost:5173'],
       docsDir: '/srv/docs',
       shutdownSeconds: 3,
+      requestTimeoutSeconds: 10,
+      keepAliveSeconds: 7,
+      maxConnections: 256,
+      trustProxy: ['10.0.0.0/8', '192.168.1.1', '::1', 'fd00::/8'],
       logLevel: 'debug',
     })
     expect(isAbsolute(config.dbPath)).toBe(true)
@@ -79,6 +91,13 @@ describe('loadConfig', () => {
     ['PETSTORE_LIMITS_ON_REDIS_ERROR', 'open'],
     ['LOG_LEVEL', 'verbose'],
     ['PETSTORE_CURSOR_SECRET', 'too-short'],
+    ['PETSTORE_REQUEST_TIMEOUT_SECONDS', '0'],
+    ['PETSTORE_KEEP_ALIVE_SECONDS', 'soon'],
+    ['PETSTORE_MAX_CONNECTIONS', '0'],
+    ['PETSTORE_TRUST_PROXY', 'yes'],
+    ['PETSTORE_TRUST_PROXY', '10.0.0.0/33'],
+    ['PETSTORE_TRUST_PROXY', '300.1.1.1'],
+    ['PETSTORE_TRUST_PROXY', '101'],
   ])('rejects %s=%s with a one-line message naming it', (name, value) => {
     let error: unknown
     try {
@@ -89,6 +108,15 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError)
     expect((error as Error).message).toContain(name)
     expect((error as Error).message).not.toContain('\n')
+  })
+
+  it.each([
+    ['off', false],
+    ['false', false],
+    ['0', false],
+    ['2', 2],
+  ])('reads PETSTORE_TRUST_PROXY=%s', (raw, expected) => {
+    expect(loadConfig({ PETSTORE_TRUST_PROXY: raw }).trustProxy).toEqual(expected)
   })
 
   it('configWith applies overrides on the defaults without reading the environment', () => {

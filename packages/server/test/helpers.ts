@@ -5,7 +5,7 @@
  */
 import type { Plan } from '@petstore/types'
 import type { ErrorObject } from 'ajv'
-import { expect } from 'vitest'
+import { expect, type TestContext } from 'vitest'
 import { runCli } from '../src/cli/run.js'
 import type { Config } from '../src/config.js'
 import { type RunningPetstore, startPetstore } from '../src/index.js'
@@ -21,6 +21,21 @@ export interface TestServer extends RunningPetstore {
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const running = await startPetstore(overrides)
   return Object.assign(running, { api: `${running.url}/v1` })
+}
+
+/** A server of the test's own, closed when the test ends (for tests that run concurrently). */
+export async function serveForTest(
+  test: TestContext,
+  overrides: Partial<Config> = {},
+): Promise<TestServer> {
+  const server = await startTestServer(overrides)
+  test.onTestFinished(() => server.close())
+  return server
+}
+
+/** Requests left in the minute window of a reply's caller, from its `RateLimit` field. */
+export function minuteLeft(reply: { headers: Headers }): number {
+  return Number(/"minute";r=(\d+)/.exec(reply.headers.get('ratelimit') ?? '')?.[1])
 }
 
 /** A server and one key of `plan`, for the common case. */

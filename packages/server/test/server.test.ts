@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { issueApiKey } from '../src/auth/api-key.js'
 import { openSqliteStore } from '../src/store/sqlite/index.js'
 import { requireBuiltServer, serverJs, startChild } from './child-server.js'
-import { postJson } from './helpers.js'
+import { postJson, type Reply } from './helpers.js'
 
 let dir: string
 let count = 0
@@ -123,7 +123,72 @@ describe('running', () => {
   })
 })
 
+describe('a full disk', () => {
+  it('answers 503, reads not ready, logs one line, and keeps every acknowledged pet', async () => {
+    const dbPath = newDb()
+    const child = await startChild({ PETSTORE_DB: dbPath }, 2000)
+    const { authorization } = await keyFor(dbPath)
+    const created: { id: number; name: string }[] = []
+    let refused: Reply | undefined
+    for (let index = 0; index < 5000 && refused === undefined; index++) {
+      const reply = await postJson(
+        `${child.url}/v1/pets`,
+        { name: `${index} ${'x'.repeat(90)}`, categoryId: 1 },
+        { authorization },
+      )
+      if (reply.status === 201) created.push(reply.body as { id: number; name: string })
+      else refused = reply
+    }
+    expect(created.length).toBeGreaterThan(0)
+    expect(refused?.status).toBe(503)
+    expect(refused?.body).toMatchObject({ code: 'service_unavailable' })
+    for (let index = 0; index < 20; index++) {
+      const reply = await postJson(
+        `${child.url}/v1/pets`,
+        { name: 'late', categoryId: 1 },
+        { authorization },
+      )
+      expect(reply.status).toBe(503)
+    }
+    const ready = await fetch(`${child.url}/readyz`)
+    expect(ready.status).toBe(503)
+    child.process.kill('SIGTERM')
+    await child.exited
+    const faults = child
+      .stdout()
+      .split('\n')
+      .filter((line) => line.includes('the store cannot serve'))
+    expect(faults).toHaveLength(1)
+    expect(child.stdout()).not.toContain('"stack"')
+    const store = openSqliteStore(dbPath)
+    for (const pet of created) expect(await store.pets.get(pet.id)).toMatchObject(pet)
+    await store.close()
+  })
+})
+
 describe('configuration', () => {
+  it('refuses a second server on the same SQLite file with one clear line', async () => {
+    const dbPath = newDb()
+    const first = await startChild({ PETSTORE_DB: dbPath })
+    const second = spawn(process.execPath, [serverJs], {
+      env: { PATH: process.env.PATH ?? '', PETSTORE_DB: dbPath, PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stderr = ''
+    second.stderr.on('data', (chunk) => {
+      stderr += chunk
+    })
+    const code = await new Promise<number | null>((resolve) => second.on('exit', resolve))
+    expect(code).toBe(1)
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1)
+    expect(stderr).toContain('another petstore server is using')
+    // The first one still serves, and the CLI still opens the file beside it.
+    expect((await fetch(`${first.url}/readyz`)).status).toBe(200)
+    await keyFor(dbPath)
+    first.process.kill('SIGTERM')
+    expect((await first.exited).code).toBe(0)
+  })
+
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],

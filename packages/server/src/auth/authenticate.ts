@@ -21,7 +21,9 @@ const bearer = /^bearer[ \t]+(\S+)[ \t]*$/i
 
 /** Finds the caller of a request from its Authorization header. */
 export function createCallerIdentifier(keys: KeyStore) {
-  return async function identifyCaller(request: FastifyRequest): Promise<Caller> {
+  return async function identifyCaller(
+    request: Pick<FastifyRequest, 'headers' | 'ip'>,
+  ): Promise<Caller> {
     const header = request.headers.authorization
     const token = header === undefined ? undefined : bearer.exec(header)?.[1]
     if (token !== undefined && looksLikeApiKey(token)) {

@@ -4,6 +4,7 @@
  * @see https://fetch.spec.whatwg.org/#http-cors-protocol
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { HeaderSink } from '../rate-limit/headers.js'
 
 const exposed = [
   'Link',
@@ -24,7 +25,7 @@ const requestHeaders = 'Authorization, Content-Type, Idempotency-Key, X-Request-
 
 export interface CorsPolicy {
   /** Adds the CORS response headers when the request's Origin is allowed. */
-  apply(request: FastifyRequest, reply: FastifyReply): void
+  apply(request: Pick<FastifyRequest, 'headers'>, reply: HeaderSink): void
   /** Adds the preflight headers for a path that supports `methods`. */
   preflight(request: FastifyRequest, reply: FastifyReply, methods: string): void
 }

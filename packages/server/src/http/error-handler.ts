@@ -2,10 +2,11 @@
  * The single boundary where anything thrown during a request becomes the Error body
  * `{code, message, status}`. Headers already set on the reply (request id, rate limits,
  * deprecation) are kept; unexpected errors are logged with their stack and answered with a
- * fixed `internal_error` message.
+ * fixed `internal_error` message, an outage once per fault (outages.ts).
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
-import { BackendUnavailableError, type ErrorBody, toProblem } from '../errors.js'
+import { ApiProblem, BackendUnavailableError, type ErrorBody, toProblem } from '../errors.js'
+import type { Backend } from './outages.js'
 
 export function handleError(
   error: FastifyError | Error,
@@ -13,14 +14,19 @@ export function handleError(
   reply: FastifyReply,
 ) {
   const problem = toProblem(error)
-  if (error instanceof BackendUnavailableError) {
-    // An outage, not a bug: no stack. A lost Redis is logged once where it is detected.
-    if (error.backend !== 'redis') request.log.warn(`${error.message}: answered 503`)
+  if (problem.code === 'service_unavailable') {
+    // An outage, not a bug: logged once per fault (outages.ts); a 503 thrown on purpose (an
+    // ApiProblem, e.g. readiness) was reported where thrown.
+    if (!(error instanceof ApiProblem)) request.server.outages.failed(backendOf(error), error)
   } else if (problem.status >= 500 && problem !== error) {
-    // A 5xx thrown as an ApiProblem is a deliberate answer (a readiness check), logged there.
+    // A 5xx thrown as an ApiProblem is a deliberate answer, logged where it is thrown.
     request.log.error({ err: error }, 'request failed')
   }
   const body: ErrorBody = { code: problem.code, message: problem.message, status: problem.status }
   reply.code(problem.status).headers(problem.headers).type('application/json; charset=utf-8')
   reply.send(body)
+}
+
+function backendOf(error: unknown): Backend {
+  return error instanceof BackendUnavailableError && error.backend === 'redis' ? 'limits' : 'store'
 }

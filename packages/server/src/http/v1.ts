@@ -2,13 +2,15 @@
  * The /v1 pipeline. Every request passes, in order: security and CORS headers and the
  * operation's deprecation headers (first, so that errors carry them too) -> caller
  * identification -> rate limiting (requests without a valid key are limited too, per IP) ->
- * 401 for an operation without a valid key -> validation against the spec -> handler.
+ * 401 for an operation without a valid key (before a 429 of the IP when a key was sent) ->
+ * validation against the spec -> handler.
  * OPTIONS answers before identification (no key, no limits); a known path with another method
  * is 405 (methods.ts).
  */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { createCallerIdentifier } from '../auth/authenticate.js'
 import { unauthorized } from '../auth/authenticate.js'
+import type { HeaderSink } from '../rate-limit/headers.js'
 import type { RateLimitHook } from '../rate-limit/hook.js'
 import { createAjv } from '../spec/ajv.js'
 import { createValidatorCompiler } from '../spec/request-validation.js'
@@ -21,20 +23,35 @@ export interface V1PipelineOptions {
   rateLimit: RateLimitHook
 }
 
-const v1Headers = { 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' }
+/** The headers every /v1 answer starts with, routed or refused below the routes (edge.ts). */
+export function writeV1Headers(
+  request: Pick<FastifyRequest, 'headers'>,
+  reply: HeaderSink,
+  cors: CorsPolicy,
+): void {
+  reply.header('x-content-type-options', 'nosniff')
+  reply.header('cache-control', 'no-store')
+  cors.apply(request, reply)
+}
 
 export function v1Pipeline(scope: FastifyInstance, options: V1PipelineOptions): void {
   const { cors, identifyCaller, rateLimit } = options
   scope.addHook('onRequest', async (request, reply) => {
-    reply.headers(v1Headers)
-    cors.apply(request, reply)
+    writeV1Headers(request, reply, cors)
     const config = request.routeOptions.config as RouteConfig
     if (config.deprecation !== undefined) reply.headers(config.deprecation)
     if (config.options !== undefined) return
     const caller = await identifyCaller(request)
     request.caller = caller
-    await rateLimit(request, reply, caller)
-    if (config.auth === 'required' && caller.kind !== 'key') throw unauthorized(request)
+    const refused = config.auth === 'required' && caller.kind !== 'key'
+    try {
+      await rateLimit(request, reply, caller)
+    } catch (limited) {
+      // A key that was sent but is not valid (revoked, unknown) is told so, not refused by the
+      // limit of its IP: the 401 is what the client must act on. It was still counted.
+      if (!(refused && request.headers.authorization !== undefined)) throw limited
+    }
+    if (refused) throw unauthorized(request)
   })
   scope.setValidatorCompiler(createValidatorCompiler(createAjv({ useDefaults: true })))
 }

@@ -4,17 +4,21 @@
  * request, writes the rate-limit headers, and refuses with 429 when limited or banned; a refused
  * request goes no further, so it does no work.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import type { Caller } from '../auth/caller.js'
 import type { Config } from '../config.js'
 import { type ApiProblem, problem } from '../errors.js'
-import { wholeSeconds, writeRateLimitHeaders } from './headers.js'
+import { type HeaderSink, wholeSeconds, writeRateLimitHeaders } from './headers.js'
 import type { BanPolicy, LimitDecision, RateLimiter } from './limiter.js'
 import { createQuotaLookup, type QuotaSet } from './quotas.js'
 
+/**
+ * Counts `caller`'s request and writes the rate-limit headers to `reply` (a Fastify reply, or
+ * the headers of a raw answer written below Fastify: http/edge.ts); throws the 429 when limited.
+ */
 export type RateLimitHook = (
-  request: FastifyRequest,
-  reply: FastifyReply,
+  request: Pick<FastifyRequest, 'log'>,
+  reply: HeaderSink,
   caller: Caller,
 ) => Promise<void>
 

@@ -4,41 +4,33 @@
  *   since limits and bans could not be enforced as promised;
  * - `local`: each instance limits with its own memory counters (so N instances allow up to N
  *   times a limit, and bans are per instance) until Redis answers again.
- * Either way the change is logged once when Redis is lost and once when it is back, and
- * `readiness` tells `/readyz`. Redis is tried again on every request, so recovery needs no
- * restart; each try fails fast (redis.ts), so no request hangs.
+ * Either way every failure and success is reported to the outage log (http/outages.ts), which
+ * logs the loss once and the return once, and `readiness` tells `/readyz`. Redis is tried again
+ * on every request, so recovery needs no restart; each try fails fast (redis.ts), so no request
+ * hangs.
  */
 import { BackendUnavailableError } from '../errors.js'
+import type { Outages } from '../http/outages.js'
 import type { RateLimiter } from './limiter.js'
 import { createMemoryRateLimiter } from './memory.js'
 import type { RedisRateLimiter } from './redis.js'
 
 export type RedisErrorMode = 'closed' | 'local'
 
-export interface FallbackEvents {
-  /** Redis stopped answering (logged once per outage). */
-  lost(mode: RedisErrorMode, error: unknown): void
-  /** Redis answers again. */
-  recovered(): void
+const lostMessage: Record<RedisErrorMode, string> = {
+  closed: 'Redis is not reachable: refusing /v1 requests with 503 until it is back',
+  local: "Redis is not reachable: limiting with this instance's memory until it is back",
 }
 
 export function withRedisFallback(
   redis: RedisRateLimiter,
   mode: RedisErrorMode,
-  events: FallbackEvents,
+  outages: Outages,
 ): RateLimiter {
   const local = createMemoryRateLimiter()
-  let lost = false
-  const noteLost = (error: unknown) => {
-    if (lost) return
-    lost = true
-    events.lost(mode, error)
-  }
-  const noteRecovered = () => {
-    if (!lost) return
-    lost = false
-    events.recovered()
-  }
+  const noteLost = (error: unknown) => outages.failed('limits', error, lostMessage[mode])
+  const noteRecovered = () =>
+    outages.recovered('limits', 'Redis is reachable again: limits are shared again')
   return {
     async consume(subject, windows, ban) {
       try {

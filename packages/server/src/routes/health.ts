@@ -1,8 +1,10 @@
 /**
  * Liveness and readiness, outside /v1 and without a key: `/healthz` says the process answers,
- * `/readyz` that the store does too (503 `service_unavailable` otherwise, for load balancers), and
- * with Redis limits, that Redis does: `limits: local` (200) while it is lost in `local` mode,
- * 503 in `closed` mode, where every /v1 request is refused meanwhile.
+ * `/readyz` that the store can serve reads and writes now (503 `service_unavailable` otherwise,
+ * for load balancers: a full disk, a database file deleted or replaced, a store out of reach;
+ * see Store.ping) and, with Redis limits, that Redis does: `limits: local` (200, `degraded`)
+ * while it is lost in `local` mode, 503 in `closed` mode, where every /v1 request is refused
+ * meanwhile. Faults and recoveries go to the outage log (http/outages.ts), logged once each.
  */
 import type { FastifyInstance } from 'fastify'
 import { unavailable } from '../errors.js'
@@ -15,19 +17,20 @@ export function registerHealthRoutes(
   limiter: RateLimiter,
 ): void {
   app.get('/healthz', async () => ({ status: 'ok' }))
-  app.get('/readyz', async (request) => {
+  app.get('/readyz', async () => {
     try {
       await store.ping()
     } catch (error) {
-      request.log.warn({ err: error }, 'store not reachable')
+      app.outages.failed('store', error)
       throw unavailable('storeUnreachable')
     }
+    app.outages.recovered('store')
     if (limiter.readiness === undefined) return { status: 'ready' }
     let limits: 'shared' | 'local'
     try {
       limits = await limiter.readiness()
-    } catch (error) {
-      request.log.warn({ err: error }, 'rate-limit store not reachable')
+    } catch {
+      // The fallback reported the loss to the outage log.
       throw unavailable('limitsUnreachable')
     }
     return { status: limits === 'local' ? 'degraded' : 'ready', limits }

@@ -150,7 +150,11 @@ export interface Store {
    * processes starting at once agree on one value (used for the cursor-signing secret).
    */
   setting(name: string, create: () => string): Promise<string>
-  /** Resolves when the store answers a trivial query; rejects otherwise (readiness). */
+  /**
+   * Resolves when the store can serve reads and writes now; rejects with the reason otherwise
+   * (readiness: a full disk, a database file deleted or replaced, a database out of reach).
+   * May write a little (SQLite commits one row), since only a write proves that writes succeed.
+   */
   ping(): Promise<void>
   /** Closes connections; other calls fail afterwards. Idempotent. */
   close(): Promise<void>

@@ -3,25 +3,21 @@
  * Windows that must end are shortened through `rateLimitWindows` (1 s minute, 3 s day), so the
  * tests that wait for them wait seconds, and run concurrently, each on its own server.
  */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { describe, expect, it, type TestContext } from 'vitest'
-import type { Config } from '../../src/config.js'
+import { describe, expect, it } from 'vitest'
+import { openSqliteStore } from '../../src/store/sqlite/index.js'
 import {
   call,
   expectErrorBody,
   expectSpecResponse,
   postJson,
   type Reply,
-  startTestServer,
+  serveForTest,
   type TestServer,
 } from '../helpers.js'
-
-/** A server of the test's own, closed when the test ends (tests run concurrently). */
-async function serve(test: TestContext, overrides: Partial<Config> = {}): Promise<TestServer> {
-  const server = await startTestServer(overrides)
-  test.onTestFinished(() => server.close())
-  return server
-}
 
 async function enterpriseKey(server: TestServer, perMinute: number, perDay: number) {
   const key = await server.issueKey({ plan: 'enterprise', perMinute, perDay })
@@ -53,7 +49,9 @@ function limits(reply: Reply) {
 
 describe('rate limits over HTTP', () => {
   it.concurrent('reaches and resets each window, with exact headers at each step', async (test) => {
-    const server = await serve(test, { rateLimitWindows: { minuteSeconds: 1, daySeconds: 3 } })
+    const server = await serveForTest(test, {
+      rateLimitWindows: { minuteSeconds: 1, daySeconds: 3 },
+    })
     const auth = await enterpriseKey(server, 2, 4)
     const policy = '"minute";q=2;w=1, "day";q=4;w=3'
 
@@ -107,7 +105,7 @@ describe('rate limits over HTTP', () => {
   })
 
   it.concurrent('bans a key that keeps sending while limited, then lifts the ban', async (test) => {
-    const server = await serve(test, {
+    const server = await serveForTest(test, {
       rateLimitWindows: { minuteSeconds: 1, daySeconds: 60 },
       banThreshold: 3,
       banSeconds: 2,
@@ -143,7 +141,10 @@ describe('rate limits over HTTP', () => {
   })
 
   it('limits requests without a valid key per IP at the free plan, 401s included', async (test) => {
-    const server = await serve(test)
+    const dir = mkdtempSync(join(tmpdir(), 'petstore-limits-'))
+    test.onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
+    const dbPath = join(dir, 'petstore.db')
+    const server = await serveForTest(test, { dbPath })
     const seen: number[] = []
     for (let i = 0; i < 60; i++) {
       const reply = await listPets(server, i % 2 === 0 ? {} : { authorization: 'Bearer nope' })
@@ -166,6 +167,21 @@ describe('rate limits over HTTP', () => {
     expect((await call(`${server.api}/openapi.json`)).status).toBe(429)
     // An IP is limited, never banned.
     for (let i = 0; i < 15; i++) expectErrorBody(await listPets(server), 'rate_limited')
+    // A key that was sent but is not valid is told so first (401), and still counted.
+    const revoked = await server.issueKey({ plan: 'free' })
+    const revokedAuth = { authorization: `Bearer ${revoked}` }
+    expect((await listPets(server, revokedAuth)).status).toBe(200)
+    const cli = openSqliteStore(dbPath)
+    const newest = (await cli.keys.list()).at(-1)
+    await cli.keys.revoke(newest?.id ?? '')
+    await cli.close()
+    await sleep(10)
+    for (const headers of [revokedAuth, { authorization: 'Bearer nope' }]) {
+      const refused = await listPets(server, headers)
+      expectErrorBody(refused, 'unauthorized')
+      expectSpecResponse(refused, 'listPets')
+      expect(limits(refused)).toMatchObject({ limit: 60, remaining: 0 })
+    }
     // A valid key is counted on its own, not against the IP.
     const key = await server.issueKey({ plan: 'free' })
     const keyed = await listPets(server, { authorization: `Bearer ${key}` })
@@ -174,7 +190,7 @@ describe('rate limits over HTTP', () => {
   })
 
   it('gives exactly 60 successes and 40 429s to 100 parallel requests on a fresh free key', async (test) => {
-    const server = await serve(test)
+    const server = await serveForTest(test)
     const key = await server.issueKey({ plan: 'free' })
     const replies = await Promise.all(
       Array.from({ length: 100 }, () => listPets(server, { authorization: `Bearer ${key}` })),
@@ -202,7 +218,7 @@ describe('rate limits over HTTP', () => {
   })
 
   it('limits an enterprise key by its own numbers, the day below the minute', async (test) => {
-    const server = await serve(test)
+    const server = await serveForTest(test)
     const auth = await enterpriseKey(server, 5, 2)
     const replies: Reply[] = []
     for (let i = 0; i < 3; i++) replies.push(await listPets(server, auth))
@@ -220,7 +236,7 @@ describe('rate limits over HTTP', () => {
   })
 
   it('creates no pet on a 429, and counts every outcome against the key', async (test) => {
-    const server = await serve(test)
+    const server = await serveForTest(test)
     const auth = await enterpriseKey(server, 3, 100)
     const reader = await enterpriseKey(server, 100, 100)
     const bad = await postJson(`${server.api}/pets`, { name: '' }, auth)
@@ -242,7 +258,7 @@ describe('rate limits over HTTP', () => {
   })
 
   it('counts no OPTIONS request and reports limits on unknown paths', async (test) => {
-    const server = await serve(test)
+    const server = await serveForTest(test)
     const auth = await enterpriseKey(server, 10, 100)
     for (let i = 0; i < 3; i++) {
       const preflight = await call(`${server.api}/pets`, {

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, renameSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { afterAll, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
 import { migrations } from '../../src/store/sqlite/migrations/index.js'
 import { storeConformance } from './conformance.js'
@@ -149,4 +149,54 @@ it('clears the limits copied into fixed-plan keys, keeping per-key numbers and t
   ])
   expect((await store.keys.findActiveByHash('b'.repeat(64)))?.id).toBe('key_b')
   await store.close()
+})
+
+describe('the database file under a running store', () => {
+  const draft = { name: 'Rex', categoryId: 1, status: 'available' } as const
+
+  it.each([
+    ['deleted', (path: string) => rmSync(path)],
+    [
+      'replaced',
+      (path: string) => {
+        const other = `${path}.other`
+        new Database(other).close()
+        renameSync(other, path)
+      },
+    ],
+  ])('refuses writes and readiness once the file is %s', async (_, change) => {
+    const path = nextPath()
+    const store = openSqliteStore(path)
+    await store.pets.create(draft)
+    await expect(store.ping()).resolves.toBeUndefined()
+    change(path)
+    await expect(store.pets.create(draft)).rejects.toMatchObject({
+      code: 'SQLITE_READONLY_DBMOVED',
+    })
+    await expect(store.ping()).rejects.toMatchObject({ code: 'SQLITE_READONLY_DBMOVED' })
+    await store.close()
+  })
+})
+
+describe('the server lock', () => {
+  it('refuses a second server on the same file with one clear line, not the CLI', async () => {
+    const path = nextPath()
+    const first = openSqliteStore(path, { server: true })
+    let refused: unknown
+    try {
+      openSqliteStore(path, { server: true })
+    } catch (error) {
+      refused = error
+    }
+    expect(String((refused as Error).message)).toMatch(
+      /another petstore server is using .*one server at a time/,
+    )
+    expect((refused as Error).message).not.toContain('\n')
+    const cli = openSqliteStore(path)
+    await expect(cli.ping()).resolves.toBeUndefined()
+    await cli.close()
+    await first.close()
+    const next = openSqliteStore(path, { server: true })
+    await next.close()
+  })
 })

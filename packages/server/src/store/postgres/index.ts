@@ -55,9 +55,16 @@ export async function openPostgresStore(options: PoolOptions): Promise<Store> {
         )
         return (rows[0] as { value: string }).value
       }),
+    // "Can serve reads and writes now", short of writing: a pooled connection answers and its
+    // session may write (not a standby after a failover, not default_transaction_read_only).
+    // Unlike SQLite's probe row it commits nothing: instances would all write on every probe,
+    // so a full disk on the database server shows only in the errors of the writes themselves.
     ping: () =>
       guarded(async () => {
-        await pool.query('SELECT 1')
+        const { rows } = await pool.query<{ writable: boolean }>(
+          "SELECT NOT pg_is_in_recovery() AND current_setting('transaction_read_only') = 'off' AS writable",
+        )
+        if (rows[0]?.writable !== true) throw new Error('the database accepts no writes now')
       }),
     close() {
       closed ??= Promise.all([keyChanges.close(), pool.end()]).then(() => {})

@@ -21,6 +21,11 @@ export interface GroupCommit {
   run<T>(write: () => T): Promise<T>
   /** Applies the queued writes now (before the connection closes). */
   flush(): void
+  /**
+   * When the last group failed as a whole (the file cannot be written: disk full, I/O error,
+   * moved file), that failure; undefined once a group commits again.
+   */
+  lastFailure(): { atMs: number; error: unknown } | undefined
 }
 
 interface Queued {
@@ -30,8 +35,13 @@ interface Queued {
   outcome?: { ok: true; value: unknown } | { ok: false; error: unknown }
 }
 
-export function createGroupCommit(db: Database.Database): GroupCommit {
+/** @param beforeCommit throws to refuse the whole group (e.g. the file guard, file-guard.ts) */
+export function createGroupCommit(
+  db: Database.Database,
+  beforeCommit: () => void = () => {},
+): GroupCommit {
   let queue: Queued[] = []
+  let failure: { atMs: number; error: unknown } | undefined
   // better-sqlite3 runs a transaction function called inside another one as a savepoint.
   const inSavepoint = db.transaction((write: () => unknown) => write())
   const applyGroup = db.transaction((group: Queued[]) => {
@@ -52,11 +62,14 @@ export function createGroupCommit(db: Database.Database): GroupCommit {
     if (group.length === 0) return
     queue = []
     try {
+      beforeCommit()
       applyGroup.immediate(group)
     } catch (error) {
+      failure = { atMs: Date.now(), error }
       for (const item of group) item.reject(error)
       return
     }
+    failure = undefined
     for (const item of group) {
       const outcome = item.outcome as NonNullable<Queued['outcome']>
       if (outcome.ok) item.resolve(outcome.value)
@@ -72,5 +85,6 @@ export function createGroupCommit(db: Database.Database): GroupCommit {
       })
     },
     flush,
+    lastFailure: () => failure,
   }
 }

@@ -10,15 +10,29 @@ import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import { cachePets } from '../pet-cache.js'
 import type { Store } from '../store.js'
+import { guardDatabaseFile } from './file-guard.js'
 import { createGroupCommit, type GroupCommit } from './group-commit.js'
 import { sqliteIdempotencyStore } from './idempotency.js'
+import { lockForServer } from './instance-lock.js'
 import { sqliteKeyStore } from './keys.js'
 import { migrate } from './migrations/index.js'
 import { sqlitePetStore } from './pets.js'
 
+/** How long a failed commit keeps the store not ready before a probe may say otherwise. */
+const failureHoldMs = 10_000
+
+export interface SqliteStoreOptions {
+  /**
+   * Open for a server: take the file's server lock (instance-lock.ts), so a second server on
+   * the same file is refused. The CLI opens without it.
+   */
+  server?: boolean
+}
+
 /**
  * Opens (creating the file and its directory if needed) and migrates a SQLite store. Every
- * write goes through one group commit (group-commit.ts), so concurrent writes share an fsync.
+ * write goes through one group commit (group-commit.ts), so concurrent writes share an fsync,
+ * and is refused once the file was deleted or replaced (file-guard.ts).
  *
  * @example
  * ```ts
@@ -27,29 +41,46 @@ import { sqlitePetStore } from './pets.js'
  * await store.close()
  * ```
  */
-export function openSqliteStore(path: string): Store {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
-  const db = new Database(path)
-  db.pragma('journal_mode = WAL')
-  db.pragma('synchronous = FULL')
-  db.pragma('busy_timeout = 5000')
-  db.pragma('foreign_keys = ON')
-  migrate(db)
-  const writes = createGroupCommit(db)
+export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): Store {
+  const inMemory = path === ':memory:'
+  if (!inMemory) mkdirSync(dirname(path), { recursive: true })
+  const unlock = options.server && !inMemory ? lockForServer(path) : () => {}
+  let db: Database.Database
+  try {
+    db = new Database(path)
+    db.pragma('journal_mode = WAL')
+    db.pragma('synchronous = FULL')
+    db.pragma('busy_timeout = 5000')
+    db.pragma('foreign_keys = ON')
+    migrate(db)
+  } catch (error) {
+    unlock()
+    throw error
+  }
+  const writes = createGroupCommit(db, inMemory ? undefined : guardDatabaseFile(path))
+  const probe = db.prepare<[string]>(
+    "INSERT INTO settings (name, value) VALUES ('readiness-probe', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+  )
   let closed = false
   return {
     pets: cachePets(sqlitePetStore(db, writes)),
     keys: sqliteKeyStore(db, writes),
     idempotency: sqliteIdempotencyStore(db, writes),
     setting: settingReader(db, writes),
+    // A write, not a read: a full disk or a replaced file still reads fine, yet every write
+    // would fail. One small row, committed with whatever else is being written; but a nearly
+    // full disk can take that row and not a pet, so a recent failed commit answers first.
     async ping() {
-      db.prepare('SELECT 1').get()
+      const failure = writes.lastFailure()
+      if (failure !== undefined && Date.now() - failure.atMs < failureHoldMs) throw failure.error
+      await writes.run(() => probe.run(new Date().toISOString()))
     },
     async close() {
       if (closed) return
       closed = true
       writes.flush()
       db.close()
+      unlock()
     },
   }
 }

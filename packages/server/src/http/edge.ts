@@ -1,0 +1,212 @@
+/**
+ * Answers for requests refused below the routes, so that they keep the contract of every
+ * answer: the Error body, `X-Request-Id`, `nosniff` and `no-store` and, under /v1, the
+ * rate-limit headers, the request counted against its caller.
+ *
+ * - Fastify's router refuses a path with bad percent-encoding or a parameter longer than
+ *   `maxParamLength` (`frameworkErrors`): `400 invalid_request` through the error handler.
+ * - Node's HTTP parser refuses what it cannot parse (oversized headers `431`; a malformed
+ *   chunked body, `Content-Length` with `Transfer-Encoding`, an unknown method `400`) and a
+ *   request that does not arrive in time (`408`), before Fastify sees it (`clientError`).
+ *   A request Fastify already holds (its body stalled) is answered through its reply, with the
+ *   headers and count it already has. Otherwise a raw HTTP/1.1 answer is written on the socket:
+ *   the parser gave up, so no header of the request can be trusted; it counts against the
+ *   connection's peer address when its request line names a /v1 path, except behind a trusted
+ *   proxy, whose address is shared by every client (the proxy's own parser is the guard there).
+ * Either way the connection is then closed: its framing can no longer be trusted.
+ */
+import { randomUUID } from 'node:crypto'
+import { STATUS_CODES } from 'node:http'
+import type { Socket } from 'node:net'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { type ApiProblem, type ErrorBody, problem, toProblem } from '../errors.js'
+import { type DeprecationLinks, deprecationHeaders } from '../spec/deprecation.js'
+import type { OperationSpec } from '../spec/operations.js'
+import { handleError } from './error-handler.js'
+import { type V1PipelineOptions, writeV1Headers } from './v1.js'
+
+export interface EdgeOptions extends V1PipelineOptions {
+  basePath: string
+  /** The deprecation headers of the operation a refused request was meant for, if any. */
+  deprecationOf: (method: string, url: string) => Readonly<Record<string, string>> | undefined
+  /** True when `X-Forwarded-For` is trusted: the peer address is then a proxy's. */
+  behindProxy: boolean
+}
+
+const under = (basePath: string, url: string) =>
+  url === basePath || url.startsWith(`${basePath}/`) || url.startsWith(`${basePath}?`)
+
+/**
+ * Fastify's `frameworkErrors`: the router refused the path before any hook ran, so the /v1
+ * steps that apply to a refusal (headers, counting) run here.
+ */
+export function createFrameworkErrorHandler(edge: EdgeOptions) {
+  return async function frameworkErrors(
+    error: FastifyError,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<void> {
+    reply.header('x-request-id', request.id)
+    try {
+      if (under(edge.basePath, request.url)) {
+        writeV1Headers(request, reply, edge.cors)
+        const deprecation = edge.deprecationOf(request.method, request.url)
+        if (deprecation !== undefined) reply.headers(deprecation)
+        await edge.rateLimit(request, reply, await edge.identifyCaller(request))
+      }
+      throw error
+    } catch (thrown) {
+      handleError(thrown as Error, request, reply)
+    }
+  }
+}
+
+/**
+ * Finds the deprecated operation a URL the router refused would have reached, by the
+ * operation's path template (its parameters match any segment).
+ */
+export function createDeprecationLookup(
+  operations: readonly OperationSpec[],
+  links: DeprecationLinks,
+): EdgeOptions['deprecationOf'] {
+  const deprecated = operations.flatMap((operation) => {
+    const headers = deprecationHeaders(operation, operations, links)
+    if (headers === undefined) return []
+    const path = `${links.basePath}${operation.routePath}`.replace(/:[^/]+/g, '[^/?]+')
+    const methods = operation.method === 'GET' ? ['GET', 'HEAD'] : [operation.method]
+    return [{ methods, pattern: new RegExp(`^${path}(\\?|$)`), headers }]
+  })
+  return (method, url) =>
+    deprecated.find((entry) => entry.methods.includes(method) && entry.pattern.test(url))?.headers
+}
+
+/** The refusal Node's parser error stands for. */
+function clientProblem(error: Error): ApiProblem {
+  const { code } = error as NodeJS.ErrnoException
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return problem('requestTimeout')
+  if (code === 'HPE_HEADER_OVERFLOW') return problem('headersTooLarge')
+  return problem('malformedRequest')
+}
+
+/** The request line of what the parser read, e.g. `GET /v1/pets HTTP/1.1`. */
+const requestLine = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+ (\/[^\s]*) HTTP\/1\.[01]\r?\n/
+
+/** A reply being written to: where the headers of a raw answer are collected. */
+class HeaderBag {
+  readonly fields: Record<string, string> = {}
+  header(name: string, value: string): this {
+    this.fields[name.toLowerCase()] = value
+    return this
+  }
+}
+
+/**
+ * The requests Fastify holds, per socket (a parse error or a timeout names only the socket), and
+ * the refusals waiting for a request's /v1 steps to finish.
+ */
+export interface HeldRequests {
+  /** The reply of the request Fastify last received on the socket. */
+  readonly replies: WeakMap<Socket, FastifyReply>
+  /** Refusals found before the request's body was read: answered once it was counted. */
+  readonly refusals: WeakMap<FastifyReply, ApiProblem>
+  /** Replies whose request has passed its hooks and is reading its body. */
+  readonly readingBody: WeakSet<FastifyReply>
+}
+
+export function createHeldRequests(): HeldRequests {
+  return { replies: new WeakMap(), refusals: new WeakMap(), readingBody: new WeakSet() }
+}
+
+/**
+ * Keeps `held` up to date. The first hook of all, and synchronous: Node's parser can refuse the
+ * body of a request in the same turn that it hands the request to Fastify.
+ */
+export function trackHeldRequests(app: FastifyInstance, held: HeldRequests): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    held.replies.set(request.raw.socket, reply)
+    done()
+  })
+  app.addHook('preParsing', (_request, reply, payload, done) => {
+    const refusal = held.refusals.get(reply)
+    if (refusal !== undefined) {
+      done(refusal)
+      return
+    }
+    held.readingBody.add(reply)
+    done(null, payload)
+  })
+}
+
+/** Fastify's `clientErrorHandler`. */
+export function createClientErrorHandler(edge: EdgeOptions, held: HeldRequests) {
+  return function clientError(this: FastifyInstance, error: Error, socket: Socket): void {
+    if ((error as NodeJS.ErrnoException).code === 'ECONNRESET' || socket.destroyed) return
+    const refusal = clientProblem(error)
+    const reply = held.replies.get(socket)
+    if (reply !== undefined && !reply.sent) {
+      if (reply.raw.headersSent || !socket.writable) {
+        socket.destroy()
+        return
+      }
+      reply.header('connection', 'close')
+      reply.raw.once('finish', () => closeSoon(socket))
+      // A request still in its hooks is answered after them, so that it is counted first.
+      if (held.readingBody.has(reply)) handleError(refusal, reply.request, reply)
+      else held.refusals.set(reply, refusal)
+      return
+    }
+    if (!socket.writable) {
+      socket.destroy()
+      return
+    }
+    const { rawPacket } = error as { rawPacket?: unknown }
+    void answerRaw(this, edge, refusal, Buffer.isBuffer(rawPacket) ? rawPacket : undefined, socket)
+  }
+}
+
+async function answerRaw(
+  app: FastifyInstance,
+  edge: EdgeOptions,
+  refusal: ApiProblem,
+  rawPacket: Buffer | undefined,
+  socket: Socket,
+): Promise<void> {
+  const headers = new HeaderBag()
+  let answer = refusal
+  const path = requestLine.exec(rawPacket?.toString('latin1') ?? '')?.[1]
+  if (path !== undefined && under(edge.basePath, path)) {
+    headers.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store')
+    const ip = socket.remoteAddress
+    if (!edge.behindProxy && ip !== undefined) {
+      try {
+        await edge.rateLimit(app, headers, { kind: 'ip', ip })
+      } catch (limited) {
+        answer = toProblem(limited)
+      }
+    }
+  }
+  if (socket.destroyed) return
+  const body: ErrorBody = { code: answer.code, message: answer.message, status: answer.status }
+  const text = JSON.stringify(body)
+  const fields: Record<string, string> = {
+    ...headers.fields,
+    ...answer.headers,
+    'x-request-id': randomUUID(),
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(text)),
+    connection: 'close',
+  }
+  const head = Object.entries(fields)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('')
+  // Whatever the client still sends is read and dropped, so that closing does not reset the
+  // connection before it has read the answer.
+  socket.resume()
+  socket.end(`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\n${head}\r\n${text}`)
+  closeSoon(socket)
+}
+
+/** Gives the client a moment to read the answer, then frees the connection whatever it does. */
+function closeSoon(socket: Socket): void {
+  setTimeout(() => socket.destroy(), 2000).unref()
+}

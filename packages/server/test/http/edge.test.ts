@@ -1,0 +1,111 @@
+/**
+ * Requests refused below the routes keep the contract of every answer (Error body, X-Request-Id,
+ * nosniff, no-store, the rate-limit headers under /v1) and count against their caller; raw
+ * sockets send what Node's client would refuse to.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  call,
+  expectErrorBody,
+  expectSpecResponse,
+  minuteLeft,
+  type Reply,
+  startTestServer,
+  type TestServer,
+} from '../helpers.js'
+import { rawRequest } from './raw.js'
+
+let server: TestServer
+let auth: { authorization: string }
+
+beforeAll(async () => {
+  server = await startTestServer()
+  auth = { authorization: `Bearer ${await server.issueKey({ plan: 'pro' })}` }
+})
+afterAll(async () => server.close())
+
+/** Requests left in the minute window of the reply's caller. */
+
+function expectContract(reply: Reply, status: number, code: string, operationId?: string) {
+  expect(reply.status, reply.text).toBe(status)
+  expectErrorBody(reply, code)
+  expectSpecResponse(reply, operationId)
+  expect(reply.headers.get('x-request-id')).toBeTruthy()
+  expect(reply.headers.get('x-content-type-options')).toBe('nosniff')
+  expect(reply.headers.get('cache-control')).toBe('no-store')
+  expect(reply.headers.get('ratelimit')).toMatch(/^"minute";r=\d+;t=\d+, "day";r=\d+;t=\d+$/)
+  expect(reply.headers.get('x-ratelimit-remaining')).toMatch(/^\d+$/)
+}
+
+describe('refused by the router', () => {
+  it.each([
+    ['an over-long petId', `/pets/${'9'.repeat(5000)}`],
+    ['bad percent-encoding', '/pets/%ff'],
+    ['an overlong UTF-8 dot', '/pets/%c0%ae'],
+  ])('%s is 400 invalid_request with every header, counted against the key', async (_, path) => {
+    const before = minuteLeft(await call(`${server.api}/pets`, { headers: auth }))
+    const reply = await call(`${server.api}${path}`, { headers: auth })
+    expectContract(reply, 400, 'invalid_request', 'getPet')
+    expect(minuteLeft(reply)).toBe(before - 1)
+  })
+})
+
+describe("refused by Node's parser", () => {
+  const url = () => server.url
+
+  it('oversized headers are 431 headers_too_large, counted against the IP', async () => {
+    const before = minuteLeft(await call(`${server.api}/openapi.json`))
+    const reply = await rawRequest(
+      url(),
+      `GET /v1/pets HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    )
+    expectContract(reply, 431, 'headers_too_large', 'listPets')
+    expect(minuteLeft(reply)).toBe(before - 1)
+  })
+
+  it.each([
+    ['an unknown method', 'BREW /v1/pets HTTP/1.1\r\nHost: x\r\n\r\n'],
+    [
+      'Content-Length with Transfer-Encoding',
+      'POST /v1/pets HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+    ],
+  ])('%s is 400 invalid_request with the /v1 headers', async (_, text) => {
+    const reply = await rawRequest(url(), text)
+    expectContract(reply, 400, 'invalid_request', 'listPets')
+  })
+
+  it('a malformed chunked body is 400 invalid_request, counted against the key', async () => {
+    const before = minuteLeft(await call(`${server.api}/pets`, { headers: auth }))
+    const reply = await rawRequest(
+      url(),
+      `POST /v1/pets HTTP/1.1\r\nHost: x\r\n${auth.authorization.replace('Bearer', 'Authorization: Bearer')}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`,
+    )
+    expectContract(reply, 400, 'invalid_request', 'createPet')
+    expect(minuteLeft(reply)).toBe(before - 1)
+  })
+
+  it('outside /v1 the answer is still an Error body with X-Request-Id', async () => {
+    const reply = await rawRequest(url(), 'BREW /healthz HTTP/1.1\r\nHost: x\r\n\r\n')
+    expect(reply.status).toBe(400)
+    expectErrorBody(reply, 'invalid_request')
+    expect(reply.headers.get('x-request-id')).toBeTruthy()
+    expect(reply.headers.get('ratelimit')).toBeNull()
+  })
+})
+
+describe('the public spec document', () => {
+  it('OPTIONS is 204 with Allow and counts against no limit', async () => {
+    const before = minuteLeft(await call(`${server.api}/openapi.json`))
+    const reply = await call(`${server.api}/openapi.json`, { method: 'OPTIONS' })
+    expect(reply.status).toBe(204)
+    expect(reply.headers.get('allow')).toBe('GET, HEAD, OPTIONS')
+    expect(reply.headers.get('ratelimit')).toBeNull()
+    expect(minuteLeft(await call(`${server.api}/openapi.json`))).toBe(before - 1)
+  })
+
+  it('POST is 405 with Allow', async () => {
+    const reply = await call(`${server.api}/openapi.json`, { method: 'POST' })
+    expectContract(reply, 405, 'method_not_allowed')
+    expect(reply.headers.get('allow')).toBe('GET, HEAD, OPTIONS')
+  })
+})
