@@ -3,7 +3,7 @@ import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openPostgresStore } from '../../src/store/postgres/index.js'
 import { postgresMigrations } from '../../src/store/postgres/migrations.js'
-import { postgresUrl, schemaFactory, serviceAvailable } from '../services.js'
+import { postgresUrl, schemaFactory, serviceAvailable, uniqueName } from '../services.js'
 import { storeConformance } from './conformance.js'
 
 const available = await serviceAvailable('PostgreSQL', 'test/store/postgres.test.ts')
@@ -88,6 +88,51 @@ describe.runIf(available)('postgres', () => {
     }
     expect(found).toBeUndefined()
     await Promise.all([a.close(), b.close()])
+  })
+
+  it('pings not ready while its sessions may not write, and ready again after', async () => {
+    // A role whose new sessions are read-only stands for a standby or a read-only database.
+    const schema = await schemas.create()
+    const role = uniqueName('r')
+    const admin = new pg.Client({ connectionString: postgresUrl })
+    await admin.connect()
+    await admin.query(
+      `CREATE ROLE ${role} LOGIN; GRANT USAGE, CREATE ON SCHEMA ${schema} TO ${role}`,
+    )
+    const url = new URL(postgresUrl)
+    url.username = role
+    const store = await openPostgresStore({ url: url.toString(), size: 1, schema })
+    const pingUntil = async (settles: (error: unknown) => boolean) => {
+      const deadline = Date.now() + 10_000
+      for (;;) {
+        const error = await store.ping().then(
+          () => undefined,
+          (reason: unknown) => reason,
+        )
+        if (settles(error) || Date.now() > deadline) return error
+        await sleep(50)
+      }
+    }
+    const endSessions = () =>
+      admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1', [
+        role,
+      ])
+    try {
+      await expect(store.ping()).resolves.toBeUndefined()
+      await admin.query(`ALTER ROLE ${role} SET default_transaction_read_only = on`)
+      await endSessions()
+      const readOnly = await pingUntil((error) =>
+        String((error as Error | undefined)?.message).includes('accepts no writes'),
+      )
+      expect((readOnly as Error).message).toBe('the database accepts no writes now')
+      await admin.query(`ALTER ROLE ${role} RESET default_transaction_read_only`)
+      await endSessions()
+      expect(await pingUntil((error) => error === undefined)).toBeUndefined()
+    } finally {
+      await store.close()
+      await admin.query(`DROP OWNED BY ${role}; DROP ROLE ${role}`)
+      await admin.end()
+    }
   })
 
   it('rejects only the failing create of a group', async () => {
