@@ -32,7 +32,7 @@ export function cachePets(store: PetStore): PetStore {
       const page = await store.list(query)
       if (page.hasMore) {
         if (pages.size >= maxPages) pages.clear()
-        pages.set(key, Object.freeze({ pets: Object.freeze(page.pets) as Pet[], hasMore: true }))
+        pages.set(key, Object.freeze(page))
       }
       return page
     },
