@@ -17,19 +17,24 @@ interface PageParams {
 interface PageRow {
   json: string
   lastId: number | null
-  hasMore: 0 | 1
+  count: number
 }
 
 /**
- * One page as PetPage wants it: reads one row past the limit to learn
- * whether more follow, and leaves it out of the JSON. json_object escapes as JSON.stringify does.
+ * One page as PetPage wants it: json_object escapes as JSON.stringify does, and ids are the
+ * rowid, so rows reach the aggregate in id order. Counting a row past the limit (a window
+ * function, or a second scan) costs more than asking afterwards whether a full page has a
+ * successor, so `hasMore` is that second, one-row question.
  * @see https://www.sqlite.org/json1.html#jgrouparray
  */
 function pageQuery(filter: string): string {
-  return `SELECT coalesce(json_group_array(json_object('id', id, 'name', name, 'categoryId', categoryId, 'status', status) ORDER BY id) FILTER (WHERE n <= @limit), '[]') AS json,
-      max(id) FILTER (WHERE n <= @limit) AS lastId, count(*) > @limit AS hasMore
-    FROM (SELECT ${petColumns}, row_number() OVER (ORDER BY id) AS n
-      FROM pets WHERE id > @after ${filter} ORDER BY id LIMIT @limit + 1)`
+  return `SELECT json_group_array(json_object('id', id, 'name', name, 'categoryId', categoryId, 'status', status)) AS json,
+      max(id) AS lastId, count(*) AS count
+    FROM (SELECT ${petColumns} FROM pets WHERE id > @after ${filter} ORDER BY id LIMIT @limit)`
+}
+
+function successorQuery(filter: string): string {
+  return `SELECT EXISTS (SELECT 1 FROM pets WHERE id > @after ${filter})`
 }
 
 export function sqlitePetStore(db: Database.Database, writes: GroupCommit): PetStore {
@@ -38,8 +43,11 @@ export function sqlitePetStore(db: Database.Database, writes: GroupCommit): PetS
   )
   const complete = completeIdempotencyStatement(db)
   const byId = db.prepare<[number], Pet>(`SELECT ${petColumns} FROM pets WHERE id = ?`)
+  const byStatus = 'AND status = @status'
   const page = db.prepare<[PageParams], PageRow>(pageQuery(''))
-  const pageByStatus = db.prepare<[PageParams], PageRow>(pageQuery('AND status = @status'))
+  const pageByStatus = db.prepare<[PageParams], PageRow>(pageQuery(byStatus))
+  const successor = db.prepare<[PageParams], 0 | 1>(successorQuery('')).pluck()
+  const successorByStatus = db.prepare<[PageParams], 0 | 1>(successorQuery(byStatus)).pluck()
   const create = (draft: PetDraft, completion: IdempotencyCompletion | undefined) => {
     const pet = insert.get(draft.name, draft.categoryId, draft.status) as Pet
     if (completion !== undefined) {
@@ -62,9 +70,13 @@ export function sqlitePetStore(db: Database.Database, writes: GroupCommit): PetS
     },
     async list(query: ListPetsQuery): Promise<PetPage> {
       const params = { after: query.afterId ?? 0, limit: query.limit, status: query.status }
-      const row = query.status === undefined ? page.get(params) : pageByStatus.get(params)
-      const { json, lastId, hasMore } = row as PageRow
-      return { json, lastId: lastId ?? undefined, hasMore: hasMore === 1 }
+      const filtered = query.status !== undefined
+      const { json, lastId, count } = (filtered ? pageByStatus : page).get(params) as PageRow
+      if (lastId === null) return { json, lastId: undefined, hasMore: false }
+      const next = { ...params, after: lastId }
+      const hasMore =
+        count === query.limit && (filtered ? successorByStatus : successor).get(next) === 1
+      return { json, lastId, hasMore }
     },
   }
 }
