@@ -23,10 +23,11 @@ export interface PetPage {
    * `status`: no whitespace, integers as digits, strings escaped only where JSON requires it
    * (`"`, `\`, U+0000 to U+001F, with `\b \f \n \r \t` short forms and `\u00xx` lower-case
    * otherwise); U+2028, emoji and every other character as UTF-8. `[]` when no pet matches.
-   * SQLite builds it with `json_group_array(json_object(...))`; PostgreSQL's
-   * `json_build_object` is not compact, so it concatenates instead, e.g. `'[' || string_agg(format('{"id":%s,"name":%s,
-   * "categoryId":%s,"status":%s}', id, to_json(name), category_id, to_json(status)), ',' ORDER
-   * BY id) || ']'` (and `'[]'` for no rows).
+   * SQLite builds it with `json_group_array(json_object(...))`. PostgreSQL's `json_agg` and
+   * `json_build_object` put spaces after `:` and `,`, so a PostgreSQL store concatenates the
+   * text instead, with `to_json` escaping the strings as above:
+   * `SELECT coalesce('[' || string_agg(format('{"id":%s,"name":%s,"categoryId":%s,"status":%s}',
+   * id, to_json(name), category_id, to_json(status)), ',' ORDER BY id) || ']', '[]') FROM (...)`.
    */
   json: string
   /** The `id` of the last pet in `json` (the next page starts after it); undefined when empty. */
