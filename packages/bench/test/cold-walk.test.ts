@@ -1,11 +1,8 @@
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDataPathCeiling, type DataPathCeiling } from '../src/ceilings/data-path.js'
+import { describe, expect, it } from 'vitest'
 import { type HttpCall, rotation, runLoad } from '../src/load.js'
 import { walkListing } from '../src/probe.js'
-import { seedPets } from '../src/seed.js'
 import { coldWalkWorkload } from '../src/workloads.js'
-import { closeServer, createServiceDatabase, listen, tempDir } from './helpers.js'
+import { servedDataPathCeiling } from './helpers.js'
 
 const call = (path: string): HttpCall => ({ method: 'GET', path, headers: { 'x-n': path } })
 
@@ -20,30 +17,16 @@ describe('rotation', () => {
 })
 
 describe('a cold walk', () => {
-  const temp = tempDir()
-  const dbPath = join(temp.dir, 'walk.db')
-  let ceiling: DataPathCeiling
-  let url: string
-  beforeAll(async () => {
-    await createServiceDatabase(dbPath)
-    seedPets(dbPath, { count: 45 })
-    ceiling = createDataPathCeiling(dbPath)
-    url = await listen(ceiling.server)
-  })
-  afterAll(async () => {
-    await closeServer(ceiling.server)
-    ceiling.close()
-    temp.remove()
-  })
+  const ceiling = servedDataPathCeiling({ count: 45 })
 
   it('finds every page of a listing through its next links', async () => {
-    const pages = await walkListing(url, {}, 'limit=20')
+    const pages = await walkListing(ceiling.url, {}, 'limit=20')
     expect(pages).toEqual([
       { cursor: undefined, afterId: 0 },
       { cursor: '20', afterId: 20 },
       { cursor: '40', afterId: 40 },
     ])
-    const available = await walkListing(url, {}, 'limit=10&status=available')
+    const available = await walkListing(ceiling.url, {}, 'limit=10&status=available')
     expect(available.map((page) => page.afterId)).toEqual([0, 19, 39])
   })
 
@@ -63,7 +46,7 @@ describe('a cold walk', () => {
     ])
     expect(walk.calls.wire.path).toBe('/v1/pets?limit=20')
     const load = await runLoad({
-      url,
+      url: ceiling.url,
       calls: walk.rotation?.['data-path'] ?? [],
       rotate: true,
       connections: 4,
