@@ -13,7 +13,7 @@ import { type LatencyPair, measureLatencyPair } from './latency-pair.js'
 import type { HttpCall } from './load.js'
 import { describeMachine, describeRevision, type MachineInfo } from './machine.js'
 import type { BenchPlan } from './plan.js'
-import { capture, expectOk, findDeepCursor } from './probe.js'
+import { capture, expectOk, findDeepCursor, walkListing } from './probe.js'
 import { measureWorkload, type WorkloadResult } from './rounds.js'
 import { readRss } from './rss.js'
 import { copyDatabase, countPets, createBenchKey, seedPets } from './seed.js'
@@ -25,7 +25,14 @@ import {
   type Target,
   type TargetName,
 } from './targets.js'
-import { bearer, deepDataWorkloads, smallDataWorkloads, type Workload } from './workloads.js'
+import {
+  bearer,
+  coldWalkWorkload,
+  deepDataWorkloads,
+  smallDataWorkloads,
+  type Workload,
+  type WorkloadId,
+} from './workloads.js'
 
 export interface BenchOptions {
   plan: BenchPlan
@@ -74,15 +81,16 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
   const machine = describeMachine()
   const revision = describeRevision(options.serverDir, ['.', '../client'])
   const small = await smallDataPhase(options)
+  const walk = await walkPhase(options)
   const deep = await deepDataPhase(options)
-  const peaks = [small.peakRss, deep.peakRss].filter((rss) => rss !== undefined)
+  const peaks = [small.peakRss, walk.peakRss, deep.peakRss].filter((rss) => rss !== undefined)
   return {
     machine,
     revision,
     serverDir: options.serverDir,
     serviceCommand: startCommand(options.serverDir).script,
     plan: options.plan,
-    workloads: [...small.workloads, ...deep.workloads],
+    workloads: [...small.workloads, ...walk.workloads, ...deep.workloads],
     client: small.client,
     durability: small.durability,
     soak: small.soak,
@@ -219,6 +227,43 @@ async function smallDataPhase(options: BenchOptions) {
   }
 }
 
+/** Cold walks: every page of each listing, found through the service's next links. */
+async function coldWalks(
+  options: BenchOptions,
+  service: Target,
+  key: string,
+  data: string,
+  walks: readonly { id: WorkloadId; query: string }[],
+): Promise<Workload[]> {
+  const workloads: Workload[] = []
+  for (const walk of walks) {
+    options.log(`walking every page of ${walk.query}`)
+    const pages = await walkListing(service.url, bearer(key), walk.query)
+    workloads.push(coldWalkWorkload(key, { ...walk, data }, pages))
+  }
+  return workloads
+}
+
+/** The cold walk of a 100,000-pet table. */
+async function walkPhase(options: BenchOptions) {
+  const { plan } = options
+  const { key, service, dataPath } = await startPhase(options, 'walk', { count: plan.walkPets })
+  let wire: Target | undefined
+  try {
+    const data = `${plan.walkPets.toLocaleString('en-US')} pets`
+    const workloads = await coldWalks(options, service, key, data, [
+      { id: 'walk-20-small', query: 'limit=20' },
+    ])
+    wire = await startWire(service, workloads)
+    const targets = [service, wire, dataPath]
+    await checkTargets(targets, workloads)
+    const results = await measureAll(options, workloads, targets)
+    return { workloads: results, peakRss: readRss(service.pid, 'VmHWM') }
+  } finally {
+    await Promise.all([service.stop(), dataPath.stop(), wire?.stop()])
+  }
+}
+
 async function deepDataPhase(options: BenchOptions) {
   const { plan } = options
   const phase = await startPhase(options, 'deep', { count: plan.deepPets, soldTail: plan.soldTail })
@@ -232,7 +277,15 @@ async function deepDataPhase(options: BenchOptions) {
       wire: serviceCursor,
       'data-path': await findDeepCursor('data-path', dataPath.url, headers, plan.deepPets),
     }
-    const workloads = deepDataWorkloads(key, cursors)
+    const data = `${(plan.deepPets + plan.soldTail).toLocaleString('en-US')} pets`
+    const workloads = [
+      ...deepDataWorkloads(key, cursors),
+      ...(await coldWalks(options, service, key, data, [
+        { id: 'walk-20', query: 'limit=20' },
+        { id: 'walk-100', query: 'limit=100' },
+        { id: 'walk-20-available', query: 'limit=20&status=available' },
+      ])),
+    ]
     const deepPage = await capture(service.url, workloads[1]?.calls.service as HttpCall)
     const firstDeepId = (JSON.parse(deepPage.body) as { id: number }[])[0]?.id
     options.log(`deep cursor found: the deep page starts at pet ${firstDeepId}`)

@@ -19,6 +19,11 @@ export interface LoadOptions {
   url: string
   /** The call every connection repeats, or several sent in turn (a mix). */
   calls: readonly HttpCall[]
+  /**
+   * Send `calls` in turn over all connections together (one shared position), rather than each
+   * connection walking the list from its start: every call is sent once per lap of the list.
+   */
+  rotate?: boolean
   connections: number
   seconds: number
   /** Requests per second over all connections; unbounded when absent. */
@@ -41,6 +46,28 @@ export interface LoadResult {
   statuses: Readonly<Record<string, number>>
 }
 
+function request(call: HttpCall) {
+  return {
+    method: call.method,
+    path: call.path,
+    headers: { ...call.headers },
+    ...(call.body === undefined ? {} : { body: call.body }),
+  }
+}
+
+/** One autocannon request that becomes the next of `calls` each time any connection sends. */
+export function rotation(calls: readonly HttpCall[]): autocannon.Request {
+  const requests = calls.map(request)
+  let next = 0
+  return {
+    setupRequest: (defaults) => {
+      const chosen = requests[next] as ReturnType<typeof request>
+      next = (next + 1) % requests.length
+      return { ...defaults, ...chosen }
+    },
+  }
+}
+
 /** Runs the load and summarizes it. */
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const latencies: number[] = []
@@ -52,12 +79,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         connections: options.connections,
         duration: options.seconds,
         ...(options.overallRate === undefined ? {} : { overallRate: options.overallRate }),
-        requests: options.calls.map((call) => ({
-          method: call.method,
-          path: call.path,
-          headers: { ...call.headers },
-          ...(call.body === undefined ? {} : { body: call.body }),
-        })),
+        requests: options.rotate ? [rotation(options.calls)] : options.calls.map(request),
       },
       (error, finished) => (error ? reject(error) : resolve(finished)),
     )

@@ -8,6 +8,8 @@ export interface BenchPlan {
   rounds: RoundPlan
   /** Pets behind workloads (a), (b), (d), (e). */
   smallPets: number
+  /** Pets behind the cold walk of the smaller table. */
+  walkPets: number
   /** Depth of the deep page of workload (c). */
   deepPets: number
   /** `sold` pets after the deep ones: what the deep cursor is found with. */
@@ -27,6 +29,7 @@ export const fullPlan: BenchPlan = {
   mode: 'full',
   rounds: { rounds: 3, seconds: 4, warmupSeconds: 1, connections: 32 },
   smallPets: 1_000,
+  walkPets: 100_000,
   deepPets: 1_000_000,
   soldTail: 100,
   deepLatency: { rounds: 6, seconds: 1.5 },
@@ -38,6 +41,7 @@ export const quickPlan: BenchPlan = {
   mode: 'quick',
   rounds: { rounds: 1, seconds: 2, warmupSeconds: 0, connections: 32 },
   smallPets: 1_000,
+  walkPets: 100_000,
   deepPets: 1_000_000,
   soldTail: 100,
   deepLatency: { rounds: 2, seconds: 1 },

@@ -78,3 +78,38 @@ export async function findDeepCursor(
     if ((pets.at(-1)?.id ?? 0) >= depth) return cursor
   }
 }
+
+/** A page of a listing walk: the cursor the service handed out for it, and the id it starts after. */
+export interface WalkedPage {
+  /** Undefined for the first page. */
+  cursor: string | undefined
+  /** 0 for the first page: the data-path ceiling's cursor is this plain id. */
+  afterId: number
+}
+
+/**
+ * Every page of the listing `query` (e.g. `limit=20&status=available`), in order, found by
+ * following the service's next links from the first page.
+ */
+export async function walkListing(
+  baseUrl: string,
+  headers: Readonly<Record<string, string>>,
+  query: string,
+): Promise<WalkedPage[]> {
+  const pages: WalkedPage[] = []
+  let page: WalkedPage | undefined = { cursor: undefined, afterId: 0 }
+  while (page !== undefined) {
+    pages.push(page)
+    const cursor: string =
+      page.cursor === undefined ? '' : `&cursor=${encodeURIComponent(page.cursor)}`
+    const response = await expectOk('service', baseUrl, {
+      method: 'GET',
+      path: `/v1/pets?${query}${cursor}`,
+      headers,
+    })
+    const next = nextCursor(response.headers.link)
+    const last = (JSON.parse(response.body) as { id: number }[]).at(-1)
+    page = next === undefined || last === undefined ? undefined : { cursor: next, afterId: last.id }
+  }
+  return pages
+}

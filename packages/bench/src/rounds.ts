@@ -53,9 +53,11 @@ export async function measureWorkload(
 
   const drive = async (target: Target, seconds: number): Promise<LoadResult> => {
     const sampler = target.name === 'service' ? sampleRss(target.pid) : undefined
+    const rotation = target.name === 'wire' ? undefined : workload.rotation?.[target.name]
     const result = await runLoad({
       url: target.url,
-      calls: [workload.calls[target.name]],
+      calls: rotation ?? [workload.calls[target.name]],
+      rotate: rotation !== undefined,
       connections: plan.connections,
       seconds,
     })

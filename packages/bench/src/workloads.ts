@@ -3,9 +3,20 @@
  * cursor, which each target hands out in its own format (found through its own API).
  */
 import type { HttpCall } from './load.js'
+import type { WalkedPage } from './probe.js'
 import type { TargetName } from './targets.js'
 
-export type WorkloadId = 'list-20' | 'list-100' | 'get' | 'create' | 'first-page' | 'deep-page'
+export type WorkloadId =
+  | 'list-20'
+  | 'list-100'
+  | 'get'
+  | 'create'
+  | 'first-page'
+  | 'deep-page'
+  | 'walk-20'
+  | 'walk-20-available'
+  | 'walk-100'
+  | 'walk-20-small'
 
 export interface Workload {
   id: WorkloadId
@@ -13,7 +24,14 @@ export interface Workload {
   label: string
   /** What the database holds while it runs, e.g. `1,000 pets`. */
   data: string
+  /** What each target is sent again and again (a walk: its first page). */
   calls: Readonly<Record<TargetName, HttpCall>>
+  /**
+   * A cold walk: every page of a listing, sent in turn over all connections together, so that
+   * each page is asked for once per lap (no cache of recent pages or cursors can answer it).
+   * The wire ceiling replays the first page, a page of the same size.
+   */
+  rotation?: Readonly<Record<Exclude<TargetName, 'wire'>, readonly HttpCall[]>>
 }
 
 /** The same call for every target. */
@@ -93,4 +111,31 @@ export function deepDataWorkloads(
       calls: { service: deep('service'), wire: deep('wire'), 'data-path': deep('data-path') },
     },
   ]
+}
+
+/**
+ * A cold walk over `pages` (from walkListing) of the listing `query`: the service gets its own
+ * cursors, the data-path ceiling the plain ids they point after.
+ */
+export function coldWalkWorkload(
+  apiKey: string,
+  walk: { id: WorkloadId; query: string; data: string },
+  pages: readonly WalkedPage[],
+): Workload {
+  const headers = bearer(apiKey)
+  const path = (cursor: string | undefined): HttpCall => ({
+    method: 'GET',
+    path: `/v1/pets?${walk.query}${cursor === undefined ? '' : `&cursor=${encodeURIComponent(cursor)}`}`,
+    headers,
+  })
+  return {
+    id: walk.id,
+    label: `cold walk, GET /v1/pets?${walk.query}&cursor=… (${pages.length.toLocaleString('en-US')} pages in turn)`,
+    data: walk.data,
+    calls: everywhere(path(undefined)),
+    rotation: {
+      service: pages.map((page) => path(page.cursor)),
+      'data-path': pages.map((page) => path(page.afterId === 0 ? undefined : String(page.afterId))),
+    },
+  }
 }

@@ -8,6 +8,9 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openSqliteStore } from '@petstore/server'
+import { afterAll, beforeAll } from 'vitest'
+import { createDataPathCeiling, type DataPathCeiling } from '../src/ceilings/data-path.js'
+import { type SeedPlan, seedPets } from '../src/seed.js'
 import type { Target, TargetName } from '../src/targets.js'
 
 /** A temp directory removed by the returned function. */
@@ -32,6 +35,30 @@ export async function listen(server: Server): Promise<string> {
 export async function closeServer(server: Server): Promise<void> {
   server.closeAllConnections()
   await new Promise<void>((resolve) => server.close(() => resolve()))
+}
+
+/**
+ * The SQLite data-path ceiling on a fresh database seeded with `plan`, listening for the tests
+ * of the calling `describe` block; `url` is set once its `beforeAll` has run.
+ */
+export function servedDataPathCeiling(plan: SeedPlan): { dbPath: string; url: string } {
+  const temp = tempDir()
+  const served = { dbPath: join(temp.dir, 'ceiling.db'), url: '' }
+  let ceiling: DataPathCeiling | undefined
+  beforeAll(async () => {
+    await createServiceDatabase(served.dbPath)
+    seedPets(served.dbPath, plan)
+    ceiling = createDataPathCeiling(served.dbPath)
+    served.url = await listen(ceiling.server)
+  })
+  afterAll(async () => {
+    if (ceiling !== undefined) {
+      await closeServer(ceiling.server)
+      ceiling.close()
+    }
+    temp.remove()
+  })
+  return served
 }
 
 /** A target served by this process (RSS readings are this process's). */

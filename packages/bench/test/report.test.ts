@@ -62,6 +62,9 @@ const result: BenchResult = {
     workload('create', measured(800, 30, 60, 1), 1_000, 20_000),
     workload('first-page', measured(9_000, 2, 6), 9_500, 20_000),
     workload('deep-page', measured(8_000, 2.2, 7), 9_000, 20_000),
+    workload('walk-20', measured(4_000, 5, 12), 4_200, 12_000),
+    workload('walk-100', measured(2_000, 9, 20), 2_100, 9_000),
+    workload('get', measured(10_000, 2, 5), 25_000, 30_000),
   ],
   client: [
     {
@@ -120,7 +123,18 @@ describe('checkGoals', () => {
     expect(goals['(c) the same at 32 connections']?.measured).toBe('1.10x')
     expect(goals['peak RSS of the service']?.met).toBe(false)
     expect(goals['(a) p99 latency at 32 connections']?.met).toBe(true)
-    expect(goals['(f) client / raw fetch, listPets sequential']?.met).toBe(true)
+    expect(goals['(f) client / openapi-fetch, listPets sequential']?.measured).toBe('1.01x')
+    expect(goals['cold walk, limit=100: service / data-path ceiling']?.measured).toBe('0.95')
+    expect(goals['(e) getPet: service / data-path ceiling']?.met).toBe(false)
+  })
+
+  it('checks the cold walk on 1,000,000 pets for throughput and p99', () => {
+    const walk = Object.entries(goals).filter(([name]) => name.startsWith('cold walk, limit=20'))
+    expect(walk.map(([, goal]) => [goal.measured, goal.met])).toEqual([['0.95', true]])
+    expect(goals['the same, p99 latency at 32 connections']).toMatchObject({
+      measured: '12.00 ms',
+      met: false,
+    })
   })
 
   it('fails the error goal on any non-2xx from the service', () => {

@@ -118,7 +118,9 @@ describe('running', () => {
     expect(await response).toBe(201)
     expect((await child.exited).code).toBe(0)
     const store = openSqliteStore(dbPath)
-    expect((await store.pets.list({ limit: 10 })).pets.map((pet) => pet.name)).toEqual(['Drained'])
+    expect(JSON.parse((await store.pets.list({ limit: 10 })).json)).toMatchObject([
+      { name: 'Drained' },
+    ])
     await store.close()
   })
 })

@@ -1,30 +1,14 @@
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDataPathCeiling, type DataPathCeiling } from '../../src/ceilings/data-path.js'
+import { describe, expect, it } from 'vitest'
 import { runLoad } from '../../src/load.js'
 import { findDeepCursor } from '../../src/probe.js'
-import { countPets, seedPets } from '../../src/seed.js'
-import { closeServer, createServiceDatabase, listen, tempDir } from '../helpers.js'
+import { countPets } from '../../src/seed.js'
+import { servedDataPathCeiling } from '../helpers.js'
 
 describe('the data-path ceiling', () => {
-  const temp = tempDir()
-  const dbPath = join(temp.dir, 'ceiling.db')
-  let ceiling: DataPathCeiling
-  let url: string
-  beforeAll(async () => {
-    await createServiceDatabase(dbPath)
-    seedPets(dbPath, { count: 250, soldTail: 5 })
-    ceiling = createDataPathCeiling(dbPath)
-    url = await listen(ceiling.server)
-  })
-  afterAll(async () => {
-    await closeServer(ceiling.server)
-    ceiling.close()
-    temp.remove()
-  })
+  const ceiling = servedDataPathCeiling({ count: 250, soldTail: 5 })
 
   it('lists pets by id with a next link that keeps limit and status', async () => {
-    const response = await fetch(`${url}/v1/pets?limit=2&status=pending`)
+    const response = await fetch(`${ceiling.url}/v1/pets?limit=2&status=pending`)
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual([
       { id: 2, name: 'Pet 2', categoryId: 3, status: 'pending' },
@@ -36,18 +20,18 @@ describe('the data-path ceiling', () => {
   })
 
   it('gets a pet, and 404s an unknown one', async () => {
-    expect(await (await fetch(`${url}/v1/pets/7`)).json()).toEqual({
+    expect(await (await fetch(`${ceiling.url}/v1/pets/7`)).json()).toEqual({
       id: 7,
       name: 'Pet 7',
       categoryId: 8,
       status: 'available',
     })
-    expect((await fetch(`${url}/v1/pets/9999`)).status).toBe(404)
+    expect((await fetch(`${ceiling.url}/v1/pets/9999`)).status).toBe(404)
   })
 
   it('creates a pet durably and answers 201 with its location', async () => {
-    const before = countPets(dbPath)
-    const response = await fetch(`${url}/v1/pets`, {
+    const before = countPets(ceiling.dbPath)
+    const response = await fetch(`${ceiling.url}/v1/pets`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Rex', categoryId: 3 }),
@@ -55,12 +39,14 @@ describe('the data-path ceiling', () => {
     expect(response.status).toBe(201)
     const pet = (await response.json()) as { id: number }
     expect(response.headers.get('location')).toBe(`/v1/pets/${pet.id}`)
-    expect(countPets(dbPath)).toBe(before + 1)
+    expect(countPets(ceiling.dbPath)).toBe(before + 1)
   })
 
   it('hands out a deep cursor through its own API', async () => {
-    const cursor = await findDeepCursor('data-path', url, {}, 250)
-    const page = (await (await fetch(`${url}/v1/pets?limit=20&cursor=${cursor}`)).json()) as {
+    const cursor = await findDeepCursor('data-path', ceiling.url, {}, 250)
+    const page = (await (
+      await fetch(`${ceiling.url}/v1/pets?limit=20&cursor=${cursor}`)
+    ).json()) as {
       id: number
     }[]
     expect(page[0]?.id).toBeGreaterThan(250)
@@ -68,7 +54,7 @@ describe('the data-path ceiling', () => {
 
   it('serves a short load run with only 2xx responses', async () => {
     const result = await runLoad({
-      url,
+      url: ceiling.url,
       calls: [{ method: 'GET', path: '/v1/pets?limit=20' }],
       connections: 4,
       seconds: 0.3,

@@ -9,11 +9,16 @@ import type { Pet } from '@petstore/types'
 import type { ListPetsQuery, PetPage, PetStore } from './store.js'
 
 const maxPets = 10_000
-const maxPages = 2_000
+/**
+ * Pages are bounded by their JSON's length rather than by count: 2,000 pages of 100 pets held
+ * 14 MB, and a client walking a listing fills the cache with pages no one asks for again.
+ */
+const maxPageChars = 4 * 1024 * 1024
 
 export function cachePets(store: PetStore): PetStore {
   const pets = new Map<number, Pet>()
   const pages = new Map<string, PetPage>()
+  let pageChars = 0
   return {
     create: (draft, idempotency) => store.create(draft, idempotency),
     async get(id) {
@@ -31,8 +36,12 @@ export function cachePets(store: PetStore): PetStore {
       if (cached !== undefined) return cached
       const page = await store.list(query)
       if (page.hasMore) {
-        if (pages.size >= maxPages) pages.clear()
-        pages.set(key, Object.freeze({ pets: Object.freeze(page.pets) as Pet[], hasMore: true }))
+        if (pageChars + page.json.length > maxPageChars) {
+          pages.clear()
+          pageChars = 0
+        }
+        pages.set(key, Object.freeze(page))
+        pageChars += page.json.length
       }
       return page
     },

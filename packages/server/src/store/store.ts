@@ -11,10 +11,26 @@ import type { NewPet, Pet, PetStatus, Plan } from '@petstore/types'
 /** A NewPet after validation: `status` is always present (the spec's default applied). */
 export type PetDraft = Required<NewPet>
 
+/**
+ * A page of pets, already in the form the service sends it: listPets answers with `json` as its
+ * body, byte for byte, without parsing or serializing it again (building row objects and
+ * stringifying them cost more than the rest of a cold page).
+ */
 export interface PetPage {
-  /** At most `limit` pets, `id` ascending. */
-  pets: Pet[]
-  /** True when at least one more matching pet has a larger id than the last of `pets`. */
+  /**
+   * At most `limit` pets, `id` ascending, as compact JSON text, exactly what `JSON.stringify`
+   * makes of the array of Pets with their keys in the order `id`, `name`, `categoryId`,
+   * `status`: no whitespace, integers as digits, strings escaped only where JSON requires it
+   * (`"`, `\`, U+0000 to U+001F, with `\b \f \n \r \t` short forms and `\u00xx` lower-case
+   * otherwise); U+2028, emoji and every other character as UTF-8. `[]` when no pet matches.
+   * SQLite builds it with `json_group_array(json_object(...))`. PostgreSQL's `json_agg` and
+   * `json_build_object` put spaces after `:` and `,`, so the PostgreSQL store concatenates the
+   * text instead, with `to_json` escaping the strings as above (`postgres/pets.ts`).
+   */
+  json: string
+  /** The `id` of the last pet in `json` (the next page starts after it); undefined when empty. */
+  lastId: number | undefined
+  /** True when at least one more matching pet has a larger id than `lastId`. */
   hasMore: boolean
 }
 

@@ -57,19 +57,44 @@ export function storeConformance(name: string, factory: StoreFactory): void {
         for (const [index, status] of statuses.entries()) {
           pets.push(await store.pets.create({ name: `p${index}`, categoryId: 1, status }))
         }
-        const firstPage = await store.pets.list({ limit: 2 })
-        expect(firstPage).toEqual({ pets: pets.slice(0, 2), hasMore: true })
+        const page = (pets: Pet[], hasMore: boolean) => ({
+          json: JSON.stringify(pets),
+          lastId: pets.at(-1)?.id,
+          hasMore,
+        })
+        expect(await store.pets.list({ limit: 2 })).toEqual(page(pets.slice(0, 2), true))
         const rest = await store.pets.list({ limit: 10, afterId: pets[1]?.id })
-        expect(rest).toEqual({ pets: pets.slice(2), hasMore: false })
+        expect(rest).toEqual(page(pets.slice(2), false))
         const available = await store.pets.list({ limit: 2, status: 'available' })
-        expect(available.pets.map((pet) => pet.name)).toEqual(['p0', 'p3'])
-        expect(available.hasMore).toBe(true)
+        expect(available).toEqual(page([pets[0] as Pet, pets[3] as Pet], true))
         const exact = await store.pets.list({ limit: 3, status: 'available' })
-        expect(exact.hasMore).toBe(false)
+        expect(exact).toEqual(page([pets[0], pets[3], pets[4]] as Pet[], false))
         expect(await store.pets.list({ limit: 5, afterId: pets[4]?.id })).toEqual({
-          pets: [],
+          json: '[]',
+          lastId: undefined,
           hasMore: false,
         })
+      })
+
+      it('lists pets as compact JSON, escaped exactly as JSON.stringify escapes', async () => {
+        const store = await fresh()
+        const names = [
+          'say "hi"',
+          'back\\slash \\u0041',
+          'tab\tnew\nline\r\b\f\u0001\u001f\u007f',
+          'line\u2028para\u2029',
+          'Ünïcødé 🐕🐈‍⬛ 日本',
+          '</script><!--',
+        ]
+        const pets: Pet[] = []
+        for (const name of names) {
+          pets.push(await store.pets.create({ name, categoryId: 2 ** 40, status: 'pending' }))
+        }
+        const page = await store.pets.list({ limit: 100, status: 'pending' })
+        // Key order and escaping included: the service sends this text as the response body.
+        expect(page.json).toBe(JSON.stringify(pets))
+        expect(JSON.parse(page.json)).toEqual(pets)
+        expect(page.lastId).toBe(pets.at(-1)?.id)
       })
 
       it('never reuses ids, so pets created later sort after every page already read', async () => {
@@ -77,7 +102,7 @@ export function storeConformance(name: string, factory: StoreFactory): void {
         const before = await store.pets.create({ name: 'a', categoryId: 1, status: 'available' })
         const page = await store.pets.list({ limit: 100 })
         const after = await store.pets.create({ name: 'b', categoryId: 1, status: 'available' })
-        expect(after.id).toBeGreaterThan(Math.max(...page.pets.map((pet) => pet.id), before.id))
+        expect(after.id).toBeGreaterThan(Math.max(page.lastId ?? 0, before.id))
       })
     })
 
@@ -234,7 +259,7 @@ export function storeConformance(name: string, factory: StoreFactory): void {
             { scope: 'key_a', key: 'k', fingerprint: 'f', respond: failing },
           ),
         ).rejects.toThrow('respond failed')
-        expect((await store.pets.list({ limit: 10 })).pets).toEqual([])
+        expect((await store.pets.list({ limit: 10 })).json).toBe('[]')
         expect((await store.idempotency.claim('key_a', 'k', 1, hour, 60_000)).state).toBe(
           'in_progress',
         )

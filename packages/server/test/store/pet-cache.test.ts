@@ -9,7 +9,8 @@ const dir = mkdtempSync(join(tmpdir(), 'petstore-pet-cache-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 const draft = (name: string) => ({ name, categoryId: 1, status: 'available' as const })
-const names = (page: { pets: { name: string }[] }) => page.pets.map((pet) => pet.name)
+const names = (page: { json: string }) =>
+  (JSON.parse(page.json) as { name: string }[]).map((pet) => pet.name)
 
 it('reads the last page again each time, so new pets join it', async () => {
   const store = openSqliteStore(join(dir, 'last-page.db'))

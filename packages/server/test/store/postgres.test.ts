@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises'
+import type { Pet } from '@petstore/types'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openPostgresStore } from '../../src/store/postgres/index.js'
@@ -54,8 +55,8 @@ describe.runIf(available)('postgres', () => {
     for (;;) {
       const done = finished
       const page = await reader.pets.list({ limit: 3, afterId })
-      seen.push(...page.pets.map((pet) => pet.id))
-      afterId = page.pets.at(-1)?.id ?? afterId
+      seen.push(...(JSON.parse(page.json) as Pet[]).map((pet) => pet.id))
+      afterId = page.lastId ?? afterId
       if (!page.hasMore && done) break
     }
     await writing
@@ -143,9 +144,9 @@ describe.runIf(available)('postgres', () => {
       store.pets.create({ name: 'ok2', categoryId: 1, status: 'available' }),
     ])
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
-    expect((await store.pets.list({ limit: 10 })).pets.map((pet) => pet.name)).toEqual([
-      'ok1',
-      'ok2',
+    expect(JSON.parse((await store.pets.list({ limit: 10 })).json)).toMatchObject([
+      { name: 'ok1' },
+      { name: 'ok2' },
     ])
     await store.close()
   })

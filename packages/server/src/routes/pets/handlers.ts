@@ -1,6 +1,7 @@
 /**
  * The three pet operations. Inputs arrive validated (and defaults applied) from the spec's
- * schemas; outputs are serialized by the spec's response schemas.
+ * schemas; outputs are serialized by the spec's response schemas, except listPets' page, which
+ * the store hands over as JSON text already (PetPage.json).
  */
 import type { NewPet, operations, Pet, PetStatus } from '@petstore/types'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -15,6 +16,8 @@ type ListQuery = Required<
 > &
   Omit<NonNullable<operations['listPets']['parameters']['query']>, 'limit'>
 type GetParams = operations['getPet']['parameters']['path']
+
+const jsonType = 'application/json; charset=utf-8'
 
 export interface PetRouteDeps {
   store: Store
@@ -40,13 +43,14 @@ export function createPetRoutes(
       }
     }
     const page = await store.pets.list({ limit: query.limit, status: query.status, afterId })
-    const last = page.pets.at(-1)
-    if (page.hasMore && last !== undefined) {
+    if (page.hasMore && page.lastId !== undefined) {
       const status = query.status === undefined ? '' : `&status=${query.status}`
-      const next = `${petsPath}?limit=${query.limit}${status}&cursor=${cursors.encode(last.id)}`
+      const next = `${petsPath}?limit=${query.limit}${status}&cursor=${cursors.encode(page.lastId)}`
       reply.header('link', `<${next}>; rel="next"`)
     }
-    return page.pets
+    // The store's JSON is the body as the spec's serializer would write it (PetPage.json):
+    // a string with a JSON content type is sent as it is.
+    return reply.type(jsonType).send(page.json)
   }
 
   async function createPet(request: FastifyRequest, reply: FastifyReply) {

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { type HttpCall, rotation, runLoad } from '../src/load.js'
+import { walkListing } from '../src/probe.js'
+import { coldWalkWorkload } from '../src/workloads.js'
+import { servedDataPathCeiling } from './helpers.js'
+
+const call = (path: string): HttpCall => ({ method: 'GET', path, headers: { 'x-n': path } })
+
+describe('rotation', () => {
+  it('hands out the calls in turn, one shared position, over the defaults', () => {
+    const { setupRequest } = rotation([call('/a'), call('/b'), call('/c')])
+    const next = setupRequest as (request: object) => { path: string; port: number }
+    const paths = Array.from({ length: 7 }, () => next({ port: 8 }))
+    expect(paths.map((request) => request.path)).toEqual(['/a', '/b', '/c', '/a', '/b', '/c', '/a'])
+    expect(paths[0]?.port).toBe(8)
+  })
+})
+
+describe('a cold walk', () => {
+  const ceiling = servedDataPathCeiling({ count: 45 })
+
+  it('finds every page of a listing through its next links', async () => {
+    const pages = await walkListing(ceiling.url, {}, 'limit=20')
+    expect(pages).toEqual([
+      { cursor: undefined, afterId: 0 },
+      { cursor: '20', afterId: 20 },
+      { cursor: '40', afterId: 40 },
+    ])
+    const available = await walkListing(ceiling.url, {}, 'limit=10&status=available')
+    expect(available.map((page) => page.afterId)).toEqual([0, 19, 39])
+  })
+
+  it('sends the service its cursors and the data-path ceiling the ids, every page once a lap', async () => {
+    const pages = [
+      { cursor: undefined, afterId: 0 },
+      { cursor: 'a.b=', afterId: 20 },
+    ]
+    const walk = coldWalkWorkload('k', { id: 'walk-20', query: 'limit=20', data: '45 pets' }, pages)
+    expect(walk.rotation?.service.map((entry) => entry.path)).toEqual([
+      '/v1/pets?limit=20',
+      '/v1/pets?limit=20&cursor=a.b%3D',
+    ])
+    expect(walk.rotation?.['data-path'].map((entry) => entry.path)).toEqual([
+      '/v1/pets?limit=20',
+      '/v1/pets?limit=20&cursor=20',
+    ])
+    expect(walk.calls.wire.path).toBe('/v1/pets?limit=20')
+    const load = await runLoad({
+      url: ceiling.url,
+      calls: walk.rotation?.['data-path'] ?? [],
+      rotate: true,
+      connections: 4,
+      seconds: 0.3,
+    })
+    expect(load.ok).toBeGreaterThan(0)
+    expect(load.non2xx + load.errors).toBe(0)
+  })
+})
