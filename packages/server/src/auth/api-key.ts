@@ -3,7 +3,7 @@
  * stored; with that much entropy a fast hash is safe (no dictionary to attack), and looking the
  * hash up through an index keeps the lookup constant-time with respect to the secret.
  */
-import { createHash, randomBytes } from 'node:crypto'
+import { hash, randomBytes } from 'node:crypto'
 import { type Plan, perKeyPlanValues } from '@petstore/types'
 import { planLimits } from '@petstore/types/spec'
 import type { ApiKeyRecord, KeyStore } from '../store/store.js'
@@ -11,9 +11,12 @@ import type { ApiKeyRecord, KeyStore } from '../store/store.js'
 const prefix = 'psk_live_'
 const keyShape = /^psk_live_[0-9a-f]{48}$/
 
-/** sha256 of a raw key, hex: what the key store holds. */
+/**
+ * sha256 of a raw key, hex: what the key store holds. Every /v1 request with a key pays it; the
+ * one-shot `hash` costs about a third of a `createHash` object.
+ */
 export function hashApiKey(rawKey: string): string {
-  return createHash('sha256').update(rawKey).digest('hex')
+  return hash('sha256', rawKey, 'hex')
 }
 
 /** True when `token` has the shape of a key this service issues (no store lookup needed otherwise). */

@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify'
 
 export function logCompletions(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook (see request-id.ts): every request passes here.
+  app.addHook('onResponse', (request, reply, done) => {
     // On the root logger: a request that logs nothing else never builds its child logger.
     app.log.info(
       {
@@ -14,5 +15,6 @@ export function logCompletions(app: FastifyInstance): void {
       },
       'request completed',
     )
+    done()
   })
 }

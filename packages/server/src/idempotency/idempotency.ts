@@ -10,7 +10,7 @@
  * still running after that wait makes the duplicate a 409.
  * @see https://datatracker.ietf.org/doc/draft-ietf-httpapi-idempotency-key-header/
  */
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import { problem } from '../errors.js'
 import { createAjv } from '../spec/ajv.js'
@@ -130,7 +130,7 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
     },
     fingerprint(body) {
       const canonical = JSON.stringify(body, Object.keys(body).sort())
-      return createHash('sha256').update(canonical).digest('base64url')
+      return hash('sha256', canonical, 'base64url')
     },
   }
 }
