@@ -1,0 +1,52 @@
+/**
+ * One classified difference between the released spec and the edited one, seen from a client
+ * of the released version: `breaking` when a client written against the baseline can fail.
+ */
+export interface Change {
+  kind: 'breaking' | 'non-breaking'
+  /** Stable rule name, e.g. `property-became-required`; the README lists them. */
+  rule: string
+  /** Where, e.g. `POST /pets request body application/json: status`. */
+  location: string
+  message: string
+}
+
+/** Which way data flows: a client sends requests and reads responses. */
+export type Direction = 'request' | 'response'
+
+/** What an edit does to the set of values a schema allows. */
+export type Effect = 'narrows' | 'widens' | 'changes'
+
+export const breaking = (rule: string, location: string, message: string): Change => ({
+  kind: 'breaking',
+  rule,
+  location,
+  message,
+})
+
+export const nonBreaking = (rule: string, location: string, message: string): Change => ({
+  kind: 'non-breaking',
+  rule,
+  location,
+  message,
+})
+
+/**
+ * A request may accept more values and a response may promise fewer. The other way round breaks
+ * a client: a request that accepts less rejects what clients already send, and a response that
+ * may carry more (a new enum value, a longer string, another type) reaches clients that handle
+ * only the documented values, e.g. an exhaustive `switch` over the generated union.
+ */
+export function kindOf(direction: Direction, effect: Effect): Change['kind'] {
+  if (effect === 'changes') return 'breaking'
+  if (direction === 'request') return effect === 'narrows' ? 'breaking' : 'non-breaking'
+  return effect === 'widens' ? 'breaking' : 'non-breaking'
+}
+
+export const valueSetChange = (
+  direction: Direction,
+  effect: Effect,
+  rule: string,
+  location: string,
+  message: string,
+): Change => ({ kind: kindOf(direction, effect), rule, location, message })

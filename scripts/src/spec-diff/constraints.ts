@@ -1,0 +1,137 @@
+/**
+ * Enums, types and bounds of one schema node: does the edit narrow or widen the values it
+ * allows? Direction decides what that means for a client (see `kindOf`).
+ */
+import { type Change, type Direction, type Effect, valueSetChange } from './change.js'
+import type { Json } from './load.js'
+
+export function compareConstraints(
+  base: Json,
+  head: Json,
+  direction: Direction,
+  location: string,
+): Change[] {
+  return [
+    ...compareTypes(base, head, direction, location),
+    ...compareEnums(base, head, direction, location),
+    ...compareBounds(base, head, direction, location),
+    ...compareExact('pattern', base, head, direction, location),
+    ...compareExact('format', base, head, direction, location),
+  ]
+}
+
+function typesOf(schema: Json): Set<string> | undefined {
+  const declared = schema.type
+  if (declared === undefined) return undefined
+  const types = new Set(Array.isArray(declared) ? declared.map(String) : [String(declared)])
+  if (schema.nullable === true) types.add('null')
+  return types
+}
+
+/** Does `outer` allow every type `inner` allows? An `integer` is a `number`. */
+function covers(outer: Set<string> | undefined, inner: Set<string> | undefined): boolean {
+  if (outer === undefined) return true
+  if (inner === undefined) return false
+  return [...inner].every((t) => outer.has(t) || (t === 'integer' && outer.has('number')))
+}
+
+const showTypes = (types: Set<string> | undefined) => (types ? [...types].join(' | ') : 'any')
+
+function compareTypes(base: Json, head: Json, direction: Direction, location: string): Change[] {
+  const before = typesOf(base)
+  const after = typesOf(head)
+  const narrows = !covers(after, before)
+  const widens = !covers(before, after)
+  if (!narrows && !widens) return []
+  const effect: Effect = narrows && widens ? 'changes' : narrows ? 'narrows' : 'widens'
+  const rule = { narrows: 'type-narrowed', widens: 'type-widened', changes: 'type-changed' }[effect]
+  const message = `type ${showTypes(before)} -> ${showTypes(after)}`
+  return [valueSetChange(direction, effect, rule, location, message)]
+}
+
+function enumOf(schema: Json): unknown[] | undefined {
+  if (Array.isArray(schema.enum)) return schema.enum
+  return 'const' in schema ? [schema.const] : undefined
+}
+
+function compareEnums(base: Json, head: Json, direction: Direction, location: string): Change[] {
+  const before = enumOf(base)
+  const after = enumOf(head)
+  if (before === undefined && after === undefined) return []
+  if (before === undefined) {
+    const message = `values limited to ${show(after)}`
+    return [valueSetChange(direction, 'narrows', 'enum-added', location, message)]
+  }
+  if (after === undefined) {
+    const message = `no longer limited to ${show(before)}`
+    return [valueSetChange(direction, 'widens', 'enum-removed', location, message)]
+  }
+  const has = (list: unknown[], value: unknown) =>
+    list.some((v) => JSON.stringify(v) === JSON.stringify(value))
+  const removed = before.filter((v) => !has(after, v))
+  const added = after.filter((v) => !has(before, v))
+  const changes: Change[] = []
+  if (removed.length > 0) {
+    const message =
+      direction === 'request'
+        ? `enum value(s) ${show(removed)} removed: requests sending them are rejected`
+        : `enum value(s) ${show(removed)} removed: the response no longer sends them`
+    changes.push(valueSetChange(direction, 'narrows', 'enum-value-removed', location, message))
+  }
+  if (added.length > 0) {
+    const message =
+      direction === 'request'
+        ? `enum value(s) ${show(added)} added: requests may now send them`
+        : `enum value(s) ${show(added)} added: clients that handle every documented value see an unknown one`
+    changes.push(valueSetChange(direction, 'widens', 'enum-value-added', location, message))
+  }
+  return changes
+}
+
+const show = (values: unknown[] | undefined) =>
+  (values ?? []).map((v) => JSON.stringify(v)).join(', ')
+
+/** Keywords whose larger value allows fewer values (`min*`) or more values (`max*`). */
+const LOWER_BOUNDS = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties']
+const UPPER_BOUNDS = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties']
+
+function compareBounds(base: Json, head: Json, direction: Direction, location: string): Change[] {
+  const changes: Change[] = []
+  for (const keyword of [...LOWER_BOUNDS, ...UPPER_BOUNDS, 'multipleOf']) {
+    const before = base[keyword]
+    const after = head[keyword]
+    if (before === after) continue
+    const effect = boundEffect(keyword, before, after)
+    const rule = effect === 'widens' ? 'bound-relaxed' : 'bound-tightened'
+    const message = `${keyword} ${before ?? 'none'} -> ${after ?? 'none'}`
+    changes.push(valueSetChange(direction, effect, rule, location, message))
+  }
+  return changes
+}
+
+function boundEffect(keyword: string, before: unknown, after: unknown): Effect {
+  if (before === undefined) return 'narrows'
+  if (after === undefined) return 'widens'
+  if (typeof before !== 'number' || typeof after !== 'number' || keyword === 'multipleOf') {
+    return 'changes'
+  }
+  const raised = after > before
+  return LOWER_BOUNDS.includes(keyword) === raised ? 'narrows' : 'widens'
+}
+
+/** `pattern` and `format` cannot be ordered: adding one narrows, dropping it widens. */
+function compareExact(
+  keyword: 'pattern' | 'format',
+  base: Json,
+  head: Json,
+  direction: Direction,
+  location: string,
+): Change[] {
+  const before = base[keyword]
+  const after = head[keyword]
+  if (before === after) return []
+  const effect: Effect =
+    before === undefined ? 'narrows' : after === undefined ? 'widens' : 'changes'
+  const message = `${keyword} ${JSON.stringify(before ?? null)} -> ${JSON.stringify(after ?? null)}`
+  return [valueSetChange(direction, effect, `${keyword}-changed`, location, message)]
+}

@@ -1,0 +1,43 @@
+/**
+ * The classifier: every rule family over two resolved specs, breaking changes first. Operations
+ * are matched by method and path; the families then compare what both specs share.
+ */
+import type { Change } from './change.js'
+import { compareDeprecation } from './deprecation.js'
+import type { Json } from './load.js'
+import { operationsOf } from './model.js'
+import { compareOperations } from './operations.js'
+import { compareParameters } from './parameters.js'
+import { compareRequestBodies } from './request-bodies.js'
+import { compareResponseHeaders } from './response-headers.js'
+import { compareResponseBodies } from './responses.js'
+import { compareStatusCodes } from './status-codes.js'
+
+export interface DiffOptions {
+  /** When a removed operation's `x-sunset` counts as passed; defaults to the current time. */
+  now?: Date
+}
+
+const FAMILIES = [
+  compareParameters,
+  compareRequestBodies,
+  compareStatusCodes,
+  compareResponseBodies,
+  compareResponseHeaders,
+  compareDeprecation,
+]
+
+export function diffSpecs(base: Json, head: Json, options: DiffOptions = {}): Change[] {
+  const before = operationsOf(base)
+  const after = operationsOf(head)
+  const changes = compareOperations(before, after, options.now ?? new Date())
+  for (const [key, operation] of before) {
+    const next = after.get(key)
+    if (next === undefined) continue
+    for (const family of FAMILIES) changes.push(...family(operation, next))
+  }
+  return [
+    ...changes.filter((c) => c.kind === 'breaking'),
+    ...changes.filter((c) => c.kind === 'non-breaking'),
+  ]
+}

@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs'
+import { parse } from 'yaml'
+
+/** A parsed OpenAPI document; rules read it structurally, so fields stay loosely typed. */
+export type Json = Record<string, unknown>
+
+export interface LoadedSpec {
+  file: string
+  version: string
+  /** The document with every internal `$ref` replaced by its target. */
+  doc: Json
+}
+
+export const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** Reads a YAML or JSON OpenAPI document and resolves its internal `$ref`s. */
+export function loadSpec(file: string): LoadedSpec {
+  let raw: unknown
+  try {
+    raw = parse(readFileSync(file, 'utf8'))
+  } catch (error) {
+    throw new Error(`${file}: cannot read the spec: ${(error as Error).message}`)
+  }
+  if (!isObject(raw) || typeof raw.openapi !== 'string' || !isObject(raw.paths)) {
+    throw new Error(`${file}: not an OpenAPI document (no \`openapi\` version or \`paths\`)`)
+  }
+  const info = isObject(raw.info) ? raw.info : {}
+  const version = typeof info.version === 'string' ? info.version : ''
+  return { file, version, doc: resolveRefs(raw, file) }
+}
+
+/**
+ * Inlines `#/...` references so that a schema moved into `components` (or back) compares equal.
+ * Siblings of a `$ref` (OpenAPI 3.1 allows `default`, `description`, ...) override the target.
+ * A recursive schema keeps its inner `{ $ref }`, which then compares by name.
+ */
+export function resolveRefs(doc: Json, file = 'spec'): Json {
+  const resolve = (node: unknown, stack: readonly string[]): unknown => {
+    if (Array.isArray(node)) return node.map((item) => resolve(item, stack))
+    if (!isObject(node)) return node
+    const ref = node.$ref
+    if (typeof ref === 'string') {
+      if (!ref.startsWith('#/')) throw new Error(`${file}: external $ref ${ref} is not supported`)
+      if (stack.includes(ref)) return { $ref: ref }
+      const { $ref: _, ...siblings } = node
+      const target = pointer(doc, ref, file)
+      return resolve(isObject(target) ? { ...target, ...siblings } : target, [...stack, ref])
+    }
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, resolve(v, stack)]))
+  }
+  return resolve(doc, []) as Json
+}
+
+/** @see https://www.rfc-editor.org/rfc/rfc6901 (JSON Pointer, `~1` and `~0` escapes) */
+function pointer(doc: Json, ref: string, file: string): unknown {
+  let node: unknown = doc
+  for (const raw of ref.slice(2).split('/')) {
+    const key = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~')
+    if (!isObject(node) && !Array.isArray(node)) break
+    node = (node as Record<string, unknown>)[key]
+  }
+  if (node === undefined) throw new Error(`${file}: $ref ${ref} points at nothing`)
+  return node
+}

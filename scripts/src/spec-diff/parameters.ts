@@ -1,0 +1,66 @@
+/** Parameters (path, query, header, cookie) of an operation present in both specs. */
+import { breaking, type Change, nonBreaking } from './change.js'
+import { isObject, type Json } from './load.js'
+import type { Operation } from './model.js'
+import { compareSchemas, same } from './schemas.js'
+
+const describe = (p: Json) => `${String(p.in)} parameter ${String(p.name)}`
+
+/** A parameter's schema, also when given as `content: { <media type>: { schema } }`. */
+function schemaOf(parameter: Json): unknown {
+  if (parameter.schema !== undefined) return parameter.schema
+  const content = isObject(parameter.content) ? Object.values(parameter.content) : []
+  const first = content[0]
+  return isObject(first) ? first.schema : undefined
+}
+
+const isRequired = (p: Json) => p.required === true || p.in === 'path'
+
+export function compareParameters(base: Operation, head: Operation): Change[] {
+  const changes: Change[] = []
+  for (const [key, before] of base.parameters) {
+    const after = head.parameters.get(key)
+    const location = `${base.label} ${describe(before)}`
+    if (after === undefined) {
+      changes.push(breaking('parameter-removed', location, `${String(before.name)} was removed`))
+      continue
+    }
+    if (!isRequired(before) && isRequired(after)) {
+      changes.push(
+        breaking(
+          'parameter-became-required',
+          location,
+          `${String(before.name)} is now required: requests without it are rejected`,
+        ),
+      )
+    } else if (isRequired(before) && !isRequired(after)) {
+      changes.push(
+        nonBreaking('parameter-became-optional', location, `${String(before.name)} may be omitted`),
+      )
+    }
+    if (!same([before.style, before.explode], [after.style, after.explode])) {
+      changes.push(
+        breaking(
+          'parameter-serialization-changed',
+          location,
+          `style/explode changed: clients serialize ${String(before.name)} differently`,
+        ),
+      )
+    }
+    changes.push(...compareSchemas(schemaOf(before), schemaOf(after), 'request', location))
+  }
+  for (const [key, after] of head.parameters) {
+    if (base.parameters.has(key)) continue
+    const location = `${base.label} ${describe(after)}`
+    changes.push(
+      isRequired(after)
+        ? breaking(
+            'required-parameter-added',
+            location,
+            `${String(after.name)} was added as required: requests without it are rejected`,
+          )
+        : nonBreaking('optional-parameter-added', location, `${String(after.name)} was added`),
+    )
+  }
+  return changes
+}

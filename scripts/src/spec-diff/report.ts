@@ -1,0 +1,37 @@
+/** The text and JSON forms of a diff. The text's first line is the summary `pnpm dev` shows. */
+import type { Change } from './change.js'
+
+export interface DiffResult {
+  base: { file: string; version: string }
+  head: { file: string; version: string }
+  changes: Change[]
+}
+
+export const countOf = (changes: Change[], kind: Change['kind']) =>
+  changes.filter((c) => c.kind === kind).length
+
+/**
+ * @example
+ * summaryLine(result) // 'spec:diff: 1 breaking, 2 non-breaking change(s) against 1.0.0 (spec/released/openapi.yaml)'
+ */
+export function summaryLine({ base, changes }: DiffResult): string {
+  const counts = `${countOf(changes, 'breaking')} breaking, ${countOf(changes, 'non-breaking')} non-breaking`
+  return `spec:diff: ${counts} change(s) against ${base.version || '(no info.version)'} (${base.file})`
+}
+
+export function textReport(result: DiffResult): string {
+  const lines = [summaryLine(result)]
+  for (const change of result.changes) {
+    lines.push(`  ${change.kind.padEnd(12)} ${change.rule}  ${change.location}`)
+    lines.push(`  ${' '.repeat(12)} ${change.message}`)
+  }
+  return `${lines.join('\n')}\n`
+}
+
+export function jsonReport(result: DiffResult): string {
+  const summary = {
+    breaking: countOf(result.changes, 'breaking'),
+    nonBreaking: countOf(result.changes, 'non-breaking'),
+  }
+  return `${JSON.stringify({ base: result.base, head: result.head, summary, changes: result.changes }, null, 2)}\n`
+}

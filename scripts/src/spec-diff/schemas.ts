@@ -1,0 +1,214 @@
+/**
+ * Compares two schemas in one direction: object properties (removed, added, required or not),
+ * array items, then each node's enums, types and bounds (`constraints.ts`).
+ */
+import { breaking, type Change, type Direction, nonBreaking } from './change.js'
+import { compareConstraints } from './constraints.js'
+import { isObject, type Json } from './load.js'
+import { objectAt, unionKeys } from './model.js'
+
+/** Keywords that document a schema without changing the values it allows. */
+const ANNOTATIONS = new Set([
+  'description',
+  'summary',
+  'title',
+  'example',
+  'examples',
+  'default',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'externalDocs',
+  'xml',
+  '$comment',
+])
+
+/** Keywords compared by the rules below; any other difference is reported as unclassified. */
+const MODELLED = new Set([
+  'type',
+  'nullable',
+  'enum',
+  'const',
+  'properties',
+  'required',
+  'items',
+  'additionalProperties',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'minProperties',
+  'maxProperties',
+  'multipleOf',
+])
+
+/**
+ * @param where the schema's place, e.g. `POST /pets request body application/json`
+ * @param path the position inside it: `status`, `owner.name`, `[]` for array items
+ */
+export function compareSchemas(
+  base: unknown,
+  head: unknown,
+  direction: Direction,
+  where: string,
+  path = '',
+): Change[] {
+  const before = isObject(base) ? base : {}
+  const after = isObject(head) ? head : {}
+  const location = path === '' ? where : `${where}: ${path}`
+  if (same(strip(before), strip(after))) return []
+  return [
+    ...compareUnmodelled(before, after, location),
+    ...compareConstraints(before, after, direction, location),
+    ...compareProperties(before, after, direction, where, path),
+    ...compareAdditionalProperties(before, after, direction, location),
+    ...(before.items !== undefined || after.items !== undefined
+      ? compareSchemas(before.items, after.items, direction, where, `${path}[]`)
+      : []),
+  ]
+}
+
+function compareProperties(
+  base: Json,
+  head: Json,
+  direction: Direction,
+  where: string,
+  path: string,
+): Change[] {
+  const changes: Change[] = []
+  const before = objectAt(base, 'properties')
+  const after = objectAt(head, 'properties')
+  const requiredBefore = new Set(Array.isArray(base.required) ? base.required.map(String) : [])
+  const requiredAfter = new Set(Array.isArray(head.required) ? head.required.map(String) : [])
+  for (const name of unionKeys(before, after)) {
+    const at = path === '' ? name : `${path}.${name}`
+    const location = `${where}: ${at}`
+    if (!(name in after)) {
+      changes.push(breaking('property-removed', location, removedMessage(name, direction, head)))
+    } else if (!(name in before)) {
+      changes.push(addedProperty(name, direction, requiredAfter.has(name), location))
+    } else {
+      const was = requiredBefore.has(name)
+      const is = requiredAfter.has(name)
+      if (was !== is) changes.push(requiredChange(name, direction, is, location))
+      changes.push(...compareSchemas(before[name], after[name], direction, where, at))
+    }
+  }
+  return changes
+}
+
+function removedMessage(name: string, direction: Direction, head: Json): string {
+  if (direction === 'response') return `${name} was removed: clients reading it get nothing`
+  return head.additionalProperties === false
+    ? `${name} was removed: requests that send it are rejected`
+    : `${name} was removed: the service ignores it where clients still send it`
+}
+
+function addedProperty(
+  name: string,
+  direction: Direction,
+  required: boolean,
+  location: string,
+): Change {
+  if (direction === 'request' && required) {
+    return breaking(
+      'required-property-added',
+      location,
+      `${name} was added as required: requests without it are rejected`,
+    )
+  }
+  return nonBreaking(
+    'property-added',
+    location,
+    direction === 'request' ? `${name} was added as optional` : `${name} was added`,
+  )
+}
+
+function requiredChange(
+  name: string,
+  direction: Direction,
+  required: boolean,
+  location: string,
+): Change {
+  if (required) {
+    return direction === 'request'
+      ? breaking(
+          'property-became-required',
+          location,
+          `${name} is now required: requests that omit it are rejected`,
+        )
+      : nonBreaking('property-became-required', location, `${name} is now always sent`)
+  }
+  return direction === 'request'
+    ? nonBreaking('property-became-optional', location, `${name} may now be omitted`)
+    : breaking(
+        'property-became-optional',
+        location,
+        `${name} is no longer always sent: clients that rely on it get nothing`,
+      )
+}
+
+/** Closing an object to unknown properties rejects requests that carried extra ones. */
+function compareAdditionalProperties(
+  base: Json,
+  head: Json,
+  direction: Direction,
+  location: string,
+): Change[] {
+  if (direction !== 'request') return []
+  const closedBefore = base.additionalProperties === false
+  const closedAfter = head.additionalProperties === false
+  if (closedBefore === closedAfter) return []
+  return closedAfter
+    ? [breaking('additional-properties-closed', location, 'unknown properties are now rejected')]
+    : [nonBreaking('additional-properties-opened', location, 'unknown properties are now allowed')]
+}
+
+/**
+ * `oneOf`, `anyOf`, `allOf`, `not` and the like are not classified: a difference there is
+ * reported as breaking so that a person decides, rather than passing unnoticed.
+ */
+function compareUnmodelled(base: Json, head: Json, location: string): Change[] {
+  const keys = unionKeys(base, head).filter(
+    (k) => !MODELLED.has(k) && !ANNOTATIONS.has(k) && !k.startsWith('x-'),
+  )
+  const differing = keys.filter((k) => !same(strip(base[k]), strip(head[k])))
+  if (differing.length === 0) return []
+  return [
+    breaking(
+      'schema-changed',
+      location,
+      `${differing.join(', ')} changed in a way spec:diff does not classify: review it by hand`,
+    ),
+  ]
+}
+
+/** The schema without annotations and `x-` extensions, for equality checks. */
+function strip(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(strip)
+  if (!isObject(node)) return node
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([k]) => !ANNOTATIONS.has(k) && !k.startsWith('x-'))
+      .map(([k, v]) => [k, k === 'properties' ? stripEach(v) : strip(v)]),
+  )
+}
+
+/** Property names may collide with annotation keywords (a property called `description`). */
+const stripEach = (properties: unknown) =>
+  isObject(properties)
+    ? Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, strip(v)]))
+    : properties
+
+export const same = (a: unknown, b: unknown): boolean => canonical(a) === canonical(b)
+
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_, v) =>
+    isObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+  )

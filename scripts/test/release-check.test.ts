@@ -1,0 +1,179 @@
+/**
+ * The release check on throwaway copies (a baseline, an edited spec and a `.changeset/` in a temp
+ * dir), both ways, then on this repository as it stands: CI fails while a breaking spec change
+ * lacks its major changesets or its `info.version` bump.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { CURRENT_SPEC, RELEASED_SPEC } from '../src/spec-diff/paths.js'
+import { refreshBaseline } from '../src/spec-diff/release-baseline.js'
+import { checkRelease, describeCheck, publishedPackages } from '../src/spec-diff/release-check.js'
+import { nextVersion, versionBump } from '../src/spec-diff/spec-version.js'
+
+const root = new URL('../../', import.meta.url).pathname
+const released = readFileSync(join(root, RELEASED_SPEC), 'utf8')
+const PACKAGES = ['@petstore/types', '@petstore/client', '@petstore/server']
+
+const makeStatusRequired = (spec: string) =>
+  replaceOnce(spec, 'required: [name, categoryId]\n', 'required: [name, categoryId, status]\n')
+const addOptionalTag = (spec: string) =>
+  replaceOnce(
+    spec,
+    "        status:\n          $ref: '#/components/schemas/PetStatus'\n          default: available\n",
+    "        status:\n          $ref: '#/components/schemas/PetStatus'\n          default: available\n        tag:\n          type: string\n          maxLength: 32\n",
+  )
+const setVersion = (version: string) => (spec: string) =>
+  replaceOnce(spec, '\n  version: 1.0.0\n', `\n  version: ${version}\n`)
+
+function replaceOnce(text: string, from: string, to: string): string {
+  if (!text.includes(from))
+    throw new Error(`the baseline no longer contains ${JSON.stringify(from)}`)
+  return text.replace(from, to)
+}
+
+const changeset = (bumps: Record<string, string>) =>
+  `---\n${Object.entries(bumps)
+    .map(([name, bump]) => `"${name}": ${bump}`)
+    .join('\n')}\n---\n\nWhat changed for users.\n`
+
+describe('release check on temp copies', () => {
+  const work = mkdtempSync(join(tmpdir(), 'petstore-release-check-'))
+  afterAll(() => rmSync(work, { recursive: true, force: true }))
+  let count = 0
+
+  function check(edits: ((spec: string) => string)[], changesets: Record<string, string>) {
+    const dir = join(work, String(count++))
+    const changesetDir = join(dir, '.changeset')
+    mkdirSync(changesetDir, { recursive: true })
+    writeFileSync(join(changesetDir, 'README.md'), '# Changesets\n')
+    for (const [file, text] of Object.entries(changesets))
+      writeFileSync(join(changesetDir, file), text)
+    const baseFile = join(dir, 'released.yaml')
+    const headFile = join(dir, 'openapi.yaml')
+    writeFileSync(baseFile, released)
+    writeFileSync(
+      headFile,
+      edits.reduce((spec, edit) => edit(spec), released),
+    )
+    return checkRelease({ baseFile, headFile, changesetDir, packages: PACKAGES })
+  }
+
+  const minorForAll = {
+    'feature.md': changeset(Object.fromEntries(PACKAGES.map((p) => [p, 'minor']))),
+  }
+  const majorForAll = {
+    'status-required.md': changeset(Object.fromEntries(PACKAGES.map((p) => [p, 'major']))),
+  }
+
+  it('fails a breaking edit without major changesets, naming the packages and the rule', () => {
+    const result = check([makeStatusRequired], minorForAll)
+    expect(result.ok).toBe(false)
+    expect(result.needed).toBe('major')
+    expect(result.problems).toEqual([
+      '1 breaking spec change(s) (property-became-required at POST /pets request body application/json: status) ' +
+        'but no pending major changeset for @petstore/types, @petstore/client, @petstore/server: ' +
+        'run `pnpm changeset`, choose major for each and say what clients must change.',
+      'spec info.version is 1.0.0, but breaking changes need a major bump from 1.0.0 (2.0.0).',
+    ])
+    expect(describeCheck(result).split('\n')[0]).toBe(
+      'release check failed; spec:diff: 1 breaking, 0 non-breaking change(s) against 1.0.0 (' +
+        `${result.diff.base.file})`,
+    )
+  })
+
+  it('passes the same edit with a major changeset for each package and info.version 2.0.0', () => {
+    const result = check([makeStatusRequired, setVersion('2.0.0')], {
+      ...minorForAll,
+      ...majorForAll,
+    })
+    expect(result.problems).toEqual([])
+    expect(result.ok).toBe(true)
+  })
+
+  it('names the one package whose major changeset is missing', () => {
+    const partial = {
+      'break.md': changeset({ '@petstore/types': 'major', '@petstore/server': 'major' }),
+    }
+    const result = check([makeStatusRequired, setVersion('2.0.0')], { ...minorForAll, ...partial })
+    expect(result.problems).toHaveLength(1)
+    expect(result.problems[0]).toContain('no pending major changeset for @petstore/client:')
+  })
+
+  it('fails major changesets when info.version does not move to a new major', () => {
+    const result = check([makeStatusRequired, setVersion('1.1.0')], majorForAll)
+    expect(result.problems).toEqual([
+      'spec info.version is 1.1.0, but breaking changes need a major bump from 1.0.0 (2.0.0).',
+    ])
+  })
+
+  it('asks a non-breaking addition for at least a minor info.version bump, and no changeset', () => {
+    expect(check([addOptionalTag], {}).problems).toEqual([
+      'spec info.version is 1.0.0, but non-breaking additions need at least a minor bump from 1.0.0 (1.1.0).',
+    ])
+    const bumped = check([addOptionalTag, setVersion('1.1.0')], {})
+    expect(bumped.diff.changes.map((c) => [c.kind, c.rule])).toEqual([
+      ['non-breaking', 'property-added'],
+    ])
+    expect(bumped.ok).toBe(true)
+  })
+
+  it('refuses an info.version that goes backwards', () => {
+    expect(check([setVersion('0.9.0')], {}).problems).toEqual([
+      'spec info.version went backwards: 1.0.0 -> 0.9.0.',
+    ])
+  })
+
+  it('refuses a changeset Changesets itself could not parse, naming the file', () => {
+    const broken = { 'broken.md': '---\n\n## "@petstore/types": major\n\nNo frontmatter left.\n' }
+    expect(() => check([makeStatusRequired, setVersion('2.0.0')], broken)).toThrow(
+      /broken\.md: could not parse changeset - missing or invalid frontmatter/,
+    )
+  })
+})
+
+describe('release check on this repository', () => {
+  it('passes: the spec, its baseline, info.version and the pending changesets agree', () => {
+    const result = checkRelease({
+      baseFile: join(root, RELEASED_SPEC),
+      headFile: join(root, CURRENT_SPEC),
+      changesetDir: join(root, '.changeset'),
+      packages: publishedPackages(),
+    })
+    expect(result.ok, describeCheck(result)).toBe(true)
+  })
+
+  it('counts every published package as built from the spec', () => {
+    expect(publishedPackages()).toEqual(['@petstore/client', '@petstore/server', '@petstore/types'])
+  })
+})
+
+describe('the baseline and info.version', () => {
+  it('moves with `pnpm version-packages`, after `changeset version`', () => {
+    const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+    expect(scripts['version-packages']).toBe(
+      'changeset version && tsx scripts/src/spec-diff/release-baseline.ts',
+    )
+    const copy = mkdtempSync(join(tmpdir(), 'petstore-baseline-'))
+    try {
+      mkdirSync(join(copy, 'spec'))
+      writeFileSync(join(copy, CURRENT_SPEC), setVersion('2.0.0')(released))
+      refreshBaseline(copy)
+      expect(readFileSync(join(copy, RELEASED_SPEC), 'utf8')).toContain('\n  version: 2.0.0\n')
+    } finally {
+      rmSync(copy, { recursive: true, force: true })
+    }
+  })
+
+  it('compares versions as semver bumps', () => {
+    expect(versionBump('1.0.0', '2.0.0')).toBe('major')
+    expect(versionBump('1.0.0', '1.2.0')).toBe('minor')
+    expect(versionBump('1.0.0', '1.0.1')).toBe('patch')
+    expect(versionBump('1.2.3', '1.2.3')).toBe('none')
+    expect(versionBump('1.2.3', '1.10.0')).toBe('minor')
+    expect(versionBump('2.0.0', '1.9.9')).toBe('backwards')
+    expect(nextVersion('1.4.2', 'major')).toBe('2.0.0')
+    expect(() => versionBump('1.0', '1.0.0')).toThrow('info.version "1.0" is not semver')
+  })
+})
