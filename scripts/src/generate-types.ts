@@ -115,7 +115,11 @@ export async function staleFiles(options: GenerateOptions = {}): Promise<string[
 
 export async function writeGenerated(options: GenerateOptions = {}): Promise<string[]> {
   const { specPath, outDir } = withDefaults(options)
-  const fresh = await renderGenerated(specPath)
+  return writeChanged(outDir, await renderGenerated(specPath))
+}
+
+/** Writes the rendered files that differ from what `outDir` holds; returns their names. */
+export function writeChanged(outDir: string, fresh: Map<string, string>): string[] {
   const changed: string[] = []
   for (const [name, contents] of fresh) {
     const file = join(outDir, name)

@@ -1,0 +1,198 @@
+/**
+ * `pnpm dev` for real: the loop runs in a copy of the workspace (its sources and installed links;
+ * the package store is shared through a `node_modules` link), so edits and regenerated files
+ * never touch this checkout. The spec is edited on disk and the running
+ * service, the built docs and the loop's output are checked.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { basename, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const copied = [
+  'package.json',
+  'pnpm-workspace.yaml',
+  'tsconfig.base.json',
+  'spec',
+  'scripts',
+  'packages/types',
+  'packages/server',
+  'packages/client',
+  'packages/docs',
+]
+/**
+ * Not copied: tests and Turbo's logs, which the loop does not read, and build output, which it
+ * makes (so the test covers a fresh clone, and never copies a dist that a concurrent build of
+ * this checkout is halfway through writing).
+ */
+const skipped = new Set(['test', '.turbo', 'dist', '.cache'])
+
+const newParameter = [
+  '        - name: nameContains',
+  '          in: query',
+  '          required: false',
+  '          description: Only pets whose name contains this text (added by the dev-loop test).',
+  '          schema:',
+  '            type: string',
+].join('\n')
+const listPetsAnchor = "        - $ref: '#/components/parameters/RequestId'\n"
+
+let work: string
+let specPath: string
+let dev: ChildProcess
+let output = ''
+let baseUrl: string
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+/** Waits for a line of the loop's output matching `pattern`, after `from` characters. */
+async function outputMatching(pattern: RegExp, from: number, timeoutMs = 45_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    const match = output.slice(from).match(pattern)
+    if (match) return match[0]
+    if (dev.exitCode !== null) break
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`no output matching ${pattern}; the loop printed:\n${output}`)
+}
+
+async function servedSpec(): Promise<{ paths: Record<string, Record<string, unknown>> }> {
+  const response = await fetch(`${baseUrl}/v1/openapi.json`)
+  expect(response.status).toBe(200)
+  return (await response.json()) as { paths: Record<string, Record<string, unknown>> }
+}
+
+function listPetsParameterNames(spec: { paths: Record<string, Record<string, unknown>> }) {
+  const operation = spec.paths['/pets']?.get as { parameters: { name?: string }[] }
+  return operation.parameters.map((parameter) => parameter.name)
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'petstore-dev-'))
+  symlinkSync(join(root, 'node_modules'), join(work, 'node_modules'))
+  for (const path of copied) {
+    cpSync(join(root, path), join(work, path), {
+      recursive: true,
+      verbatimSymlinks: true,
+      filter: (source) => !skipped.has(basename(source)),
+    })
+  }
+  specPath = join(work, 'spec/openapi.yaml')
+  const port = await freePort()
+  baseUrl = `http://127.0.0.1:${port}`
+  dev = spawn(
+    process.execPath,
+    ['--import', import.meta.resolve('tsx'), join(work, 'scripts/src/dev/main.ts')],
+    {
+      cwd: work,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        PETSTORE_DB: join(work, 'petstore.db'),
+      },
+    },
+  )
+  dev.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+  })
+  dev.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+  })
+  await outputMatching(/watching spec\//, 0, 90_000)
+}, 120_000)
+
+afterAll(() => {
+  // The loop's process group: the loop, the service and any build it left running.
+  try {
+    if (dev.pid !== undefined) process.kill(-dev.pid, 'SIGKILL')
+  } catch {
+    // Already gone.
+  }
+  rmSync(work, { recursive: true, force: true })
+})
+
+describe('pnpm dev', () => {
+  it('starts the service from the workspace it runs in', async () => {
+    expect(listPetsParameterNames(await servedSpec())).not.toContain('nameContains')
+  })
+
+  it('turns a spec edit into a restarted service, rebuilt docs and a spec:diff summary', async () => {
+    const from = output.length
+    const spec = readFileSync(specPath, 'utf8')
+    expect(spec).toContain(listPetsAnchor)
+    writeFileSync(specPath, spec.replace(listPetsAnchor, `${listPetsAnchor}${newParameter}\n`))
+
+    const timings = await outputMatching(/.*service restarted.*docs rebuilt.*from the edit.*/, from)
+    expect(timings).toMatch(/regenerated types \d+\.\d s/)
+    await outputMatching(/spec:diff .+/, from)
+
+    expect(listPetsParameterNames(await servedSpec())).toContain('nameContains')
+    const schema = readFileSync(join(work, 'packages/types/src/generated/schema.ts'), 'utf8')
+    expect(schema).toContain('nameContains?: string')
+    for (const file of ['index.html', 'openapi.json']) {
+      expect(readFileSync(join(work, 'packages/docs/dist', file), 'utf8')).toContain(
+        'added by the dev-loop test',
+      )
+    }
+    const docs = await fetch(`${baseUrl}/docs/openapi.json`)
+    expect(await docs.text()).toContain('nameContains')
+  }, 60_000)
+
+  it.each([
+    ['a YAML error', (spec: string) => spec.replace(/^info:\n/m, 'info:\n  broken: [unclosed\n')],
+    [
+      'a lint error',
+      (spec: string) =>
+        spec.replace(listPetsAnchor, "        - $ref: '#/components/parameters/NoSuchParameter'\n"),
+    ],
+  ])(
+    'reports %s and keeps the last good service answering',
+    async (_name, breakSpec) => {
+      const good = readFileSync(specPath, 'utf8')
+      const generated = readFileSync(
+        join(work, 'packages/types/src/generated/openapi.json'),
+        'utf8',
+      )
+      const from = output.length
+      const broken = breakSpec(good)
+      expect(broken).not.toBe(good)
+      writeFileSync(specPath, broken)
+
+      await outputMatching(/spec invalid, nothing regenerated/, from)
+      await outputMatching(/the last good service keeps running/, from)
+      expect(output.slice(from)).not.toMatch(/service restarted/)
+      expect(listPetsParameterNames(await servedSpec())).toContain('nameContains')
+      expect(readFileSync(join(work, 'packages/types/src/generated/openapi.json'), 'utf8')).toBe(
+        generated,
+      )
+      writeFileSync(specPath, good)
+      await outputMatching(/regenerated types .* \(no generated file changed\)/, from)
+    },
+    60_000,
+  )
+
+  it('stops the service when it stops', async () => {
+    const exited = new Promise((resolve) => dev.once('exit', resolve))
+    dev.kill('SIGTERM')
+    await exited
+    await expect(fetch(`${baseUrl}/v1/openapi.json`)).rejects.toThrow()
+  })
+})
