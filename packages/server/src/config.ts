@@ -44,7 +44,10 @@ export interface Config {
   rateLimitWindows: WindowLengths
   /** Allowed CORS origins, or `*`. `PETSTORE_CORS_ORIGINS` (comma list), default `*`. */
   corsOrigins: '*' | readonly string[]
-  /** The built docs directory served at `/docs`. `PETSTORE_DOCS_DIR`, default `packages/docs/dist`. */
+  /**
+   * The built docs directory served at `/docs`. `PETSTORE_DOCS_DIR`; default `packages/docs/dist`
+   * in this repository, else the copy the package ships in `dist/docs`.
+   */
   docsDir: string
   /** Signs pagination cursors; generated and kept in the store when unset. `PETSTORE_CURSOR_SECRET`. */
   cursorSecret: string | undefined
@@ -88,14 +91,25 @@ const logLevels: readonly LogLevel[] = [
 ]
 
 const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const workspaceRoot = resolve(packageRoot, '..', '..')
+const inWorkspace = existsSync(join(workspaceRoot, 'pnpm-workspace.yaml'))
 
 /**
  * The workspace root when the server runs from this repository (so `pnpm start`, whose cwd is
  * the package, and `pnpm petstore`, whose cwd is the root, share one database), else the cwd.
  */
 function defaultDataRoot(): string {
-  const workspaceRoot = resolve(packageRoot, '..', '..')
-  return existsSync(join(workspaceRoot, 'pnpm-workspace.yaml')) ? workspaceRoot : process.cwd()
+  return inWorkspace ? workspaceRoot : process.cwd()
+}
+
+/**
+ * In this repository the docs package's own build, so that a docs rebuild shows without
+ * rebuilding the server; installed from npm, the copy of it the build puts in `dist/docs`.
+ */
+function defaultDocsDir(): string {
+  return inWorkspace
+    ? join(workspaceRoot, 'packages', 'docs', 'dist')
+    : join(packageRoot, 'dist', 'docs')
 }
 
 /**
@@ -130,7 +144,7 @@ export function loadConfig(
     banSeconds: integer('PETSTORE_BAN_SECONDS', read('PETSTORE_BAN_SECONDS'), 900, 1, 86400 * 30),
     rateLimitWindows: productionWindows,
     corsOrigins: origins(read('PETSTORE_CORS_ORIGINS')),
-    docsDir: filePath(read('PETSTORE_DOCS_DIR')) ?? resolve(packageRoot, '..', 'docs', 'dist'),
+    docsDir: filePath(read('PETSTORE_DOCS_DIR')) ?? defaultDocsDir(),
     cursorSecret: secret(read('PETSTORE_CURSOR_SECRET')),
     shutdownSeconds: integer(
       'PETSTORE_SHUTDOWN_SECONDS',

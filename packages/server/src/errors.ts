@@ -59,7 +59,7 @@ export const errorCatalog = {
   docsNotBuilt: {
     code: 'not_found',
     message: () =>
-      'the docs are not built: run pnpm --filter @petstore/docs build, or set PETSTORE_DOCS_DIR',
+      'the docs are not built: set PETSTORE_DOCS_DIR to a built docs directory (in the repository, run pnpm --filter @petstore/docs build)',
   },
   noSuchDocsFile: {
     code: 'not_found',

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 /**
- * The only file that listens. As the entry point (`pnpm start`, `dist/server.js`) it reads the
- * config once, opens the store, serves, and shuts down gracefully on SIGTERM/SIGINT (stop
- * accepting, drain in-flight requests, close the store, exit 0); a bad configuration is one line
- * on stderr and exit code 1, never a stack trace. As a module it exports `startPetstore`, a
- * complete server for tests, docs and benchmarks.
+ * The only file that listens. As the entry point (`pnpm start`, `dist/server.js`, and
+ * `petstore serve` through `serve`) it reads the config once, opens the store, serves, and shuts
+ * down gracefully on SIGTERM/SIGINT (stop accepting, drain in-flight requests, close the store,
+ * exit 0); a bad configuration is one line on stderr and exit code 1, never a stack trace. As a
+ * module it also exports `startPetstore`, a complete server for tests, docs and benchmarks.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -91,11 +91,18 @@ function fail(message: string): never {
   process.exit(1)
 }
 
-async function main(): Promise<void> {
+/**
+ * Runs the service until SIGTERM or SIGINT, configured by `env` (`PORT`, `HOST`, `PETSTORE_*`,
+ * `DATABASE_URL`, `REDIS_URL`, `LOG_LEVEL`); resolves once it listens. Owns the process: it
+ * exits on a bad configuration and at the end of shutdown.
+ */
+export async function serve(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<void> {
   let config: Config
   let store: Store
   try {
-    config = loadConfig()
+    config = loadConfig(env)
     store = await openStore(config, { server: true })
   } catch (error) {
     if (error instanceof ConfigError || error instanceof StartError) fail(error.message)
@@ -145,18 +152,24 @@ async function announce(app: FastifyInstance, config: Config, store: Store): Pro
   const port = typeof address === 'object' && address !== null ? address.port : config.port
   const host = config.host.includes(':') ? `[${config.host}]` : config.host
   const base = `http://${host}:${port}`
-  app.log.info(
-    {
-      url: `${base}/v1`,
-      docs: `${base}/docs`,
-      db: storeLocation(config),
-      limits: limitsLocation(config),
-    },
-    `listening on ${base}/v1, docs at ${base}/docs`,
-  )
+  const location = { url: `${base}/v1`, db: storeLocation(config), limits: limitsLocation(config) }
+  if (existsSync(join(config.docsDir, 'index.html'))) {
+    app.log.info(
+      { ...location, docs: `${base}/docs` },
+      `listening on ${base}/v1, docs at ${base}/docs`,
+    )
+  } else {
+    app.log.info(location, `listening on ${base}/v1`)
+    app.log.warn(
+      { docsDir: config.docsDir },
+      `no docs at ${base}/docs: ${config.docsDir} has no index.html (set PETSTORE_DOCS_DIR)`,
+    )
+  }
   if ((await store.keys.countActive()) === 0) {
-    app.log.info('no API key exists yet: create one with `pnpm petstore keys create --plan free`')
+    app.log.info(
+      'no API key exists yet: create one with `petstore keys create --plan free` (`pnpm -s petstore …` in the repository)',
+    )
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main()
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await serve()

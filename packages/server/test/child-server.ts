@@ -1,13 +1,17 @@
 /**
- * The built server as an operator runs it (`node dist/server.js`, configured by env), as a child
- * process of the test: what test/server.test.ts and the multi-instance suites start.
+ * The built server as an operator runs it (`node dist/server.js` or `petstore serve`, configured
+ * by env), as a child process of the test: what test/server.test.ts, test/cli/serve.test.ts and
+ * the multi-instance suites start.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-export const serverJs = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'server.js')
+const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..')
+export const serverJs = join(packageRoot, 'dist', 'server.js')
+/** The package's `petstore` bin, as npm links it. */
+export const binJs = join(packageRoot, 'bin', 'petstore.js')
 
 export function requireBuiltServer(): void {
   if (!existsSync(serverJs))
@@ -36,6 +40,19 @@ export async function startChild(
     fileSizeLimit === undefined
       ? [process.execPath, [serverJs]]
       : ['sh', ['-c', `ulimit -f ${fileSizeLimit}; exec "$0" "$1"`, process.execPath, serverJs]]
+  return startListening(command, args, env)
+}
+
+/** `petstore <args>` (the bin), resolving once it listens, as `startChild` does. */
+export function startBin(args: readonly string[], env: Record<string, string>): Promise<Child> {
+  return startListening(process.execPath, [binJs, ...args], env)
+}
+
+async function startListening(
+  command: string,
+  args: readonly string[],
+  env: Record<string, string>,
+): Promise<Child> {
   const child = spawn(command, args, {
     env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -40,7 +40,7 @@ describe('running', () => {
     const dbPath = newDb()
     const child = await startChild({ PETSTORE_DB: dbPath })
     expect(child.stdout()).toContain(`${child.url}/docs`)
-    expect(child.stdout()).toContain('pnpm petstore keys create --plan free')
+    expect(child.stdout()).toContain('petstore keys create --plan free')
     const { authorization, raw } = await keyFor(dbPath)
     const reply = await fetch(`${child.url}/v1/pets`, {
       headers: { authorization, 'x-request-id': 'trace-me-42' },

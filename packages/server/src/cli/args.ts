@@ -7,10 +7,18 @@ import { type Plan, perKeyPlanValues, planValues } from '@petstore/types'
 
 export type Command =
   | { name: 'help' }
+  | { name: 'serve'; env: ServeEnv }
   | { name: 'keys create'; plan: Plan; keyName?: string; perMinute?: number; perDay?: number }
   | { name: 'keys list'; json: boolean }
   | { name: 'keys revoke'; id: string }
   | { name: 'seed'; pets: number }
+
+/** What `serve`'s flags set: the same variables as the environment, which they override. */
+export interface ServeEnv {
+  PORT?: string
+  HOST?: string
+  PETSTORE_DB?: string
+}
 
 /** A command line that cannot be run; the message is one line for stderr. */
 export class UsageError extends Error {
@@ -18,10 +26,13 @@ export class UsageError extends Error {
 }
 
 export const usage = `usage: petstore <command>
+  serve [--port N] [--host H] [--db FILE]
   keys create --plan ${planValues.join('|')} [--name N] [--per-minute N --per-day N]
   keys list [--json]
   keys revoke <id>
-  seed --pets N`
+  seed --pets N
+serve runs the service as pnpm start does, configured by the same environment (PORT, HOST,
+PETSTORE_*, DATABASE_URL, REDIS_URL, LOG_LEVEL); its flags override PORT, HOST and PETSTORE_DB.`
 
 export function parseCommand(argv: readonly string[]): Command {
   const [first, second] = argv
@@ -38,8 +49,9 @@ export function parseCommand(argv: readonly string[]): Command {
         : `unknown keys subcommand "${second}"; use create, list or revoke`,
     )
   }
+  if (first === 'serve') return serve(argv.slice(1))
   if (first === 'seed') return seed(argv.slice(1))
-  throw new UsageError(`unknown command "${first}"; use keys or seed (see petstore --help)`)
+  throw new UsageError(`unknown command "${first}"; use serve, keys or seed (see petstore --help)`)
 }
 
 function parse(args: readonly string[], options: ParseArgsConfig['options'], positionals = 0) {
@@ -100,6 +112,26 @@ function keysRevoke(args: readonly string[]): Command {
   const id = positionals[0]
   if (id === undefined) throw new UsageError('keys revoke needs the id of a key (see keys list)')
   return { name: 'keys revoke', id }
+}
+
+/** Flags become the variables they stand for, so the config validates both the same way. */
+function serve(args: readonly string[]): Command {
+  const { values } = parse(args, {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    db: { type: 'string' },
+  })
+  const env: ServeEnv = {}
+  const port = values.port as string | undefined
+  if (port !== undefined) {
+    if (!/^(0|[1-9][0-9]{0,4})$/.test(port) || Number(port) > 65535) {
+      throw new UsageError(`--port must be an integer from 0 to 65535, got "${port}"`)
+    }
+    env.PORT = port
+  }
+  if (values.host !== undefined) env.HOST = values.host as string
+  if (values.db !== undefined) env.PETSTORE_DB = values.db as string
+  return { name: 'serve', env }
 }
 
 function seed(args: readonly string[]): Command {

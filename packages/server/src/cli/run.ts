@@ -1,7 +1,8 @@
 /**
  * Runs one CLI command against the configured store. Output contract: `keys create` writes the
  * raw key alone on stdout (so `KEY=$(petstore keys create --plan free)` works) and everything
- * else on stderr; `keys list` writes its table or JSON on stdout.
+ * else on stderr; `keys list` writes its table or JSON on stdout. `serve` hands the process to
+ * the service (`server.ts`), exactly as `pnpm start` runs it.
  */
 import type { PetStatus } from '@petstore/types'
 import { petStatusValues } from '@petstore/types'
@@ -31,6 +32,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.stderr.write(`${usage}\n`)
     return 0
   }
+  if (command.name === 'serve') {
+    // Loaded here so that key commands do not load Fastify.
+    const { serve } = await import('../server.js')
+    await serve({ ...io.env, ...command.env })
+    return 0
+  }
   let store: Store
   try {
     store = await openStore(loadConfig(io.env))
@@ -49,7 +56,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 }
 
 async function execute(
-  command: Exclude<Command, { name: 'help' }>,
+  command: Exclude<Command, { name: 'help' | 'serve' }>,
   store: Store,
   io: CliIo,
 ): Promise<number> {

@@ -107,6 +107,10 @@ describe('keys', () => {
     [['seed'], '--pets'],
     [['seed', '--pets', 'many'], '--pets'],
     [['launch'], 'launch'],
+    [['serve', '--port', 'http'], '--port'],
+    [['serve', '--port', '70000'], '--port'],
+    [['serve', '--listen'], 'listen'],
+    [['serve', 'now'], 'now'],
   ])('%j is a one-line usage error, exit 2', async (args, message) => {
     const dbPath = newDb()
     const result = await cli(args, dbPath)
