@@ -17,7 +17,7 @@
  * sqlite-prebuild.ts) instead of a download that cannot reach its host here; everything else
  * of its install runs as usual.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -295,4 +295,13 @@ describe('publishing to a real registry and installing as a stranger', () => {
     expect(seen.listed).toContain(seen.created.id)
     expect(seen.freePerMinute).toBeGreaterThan(0)
   }, 180_000)
+
+  it('stops the service and the registry and removes every temporary file', async () => {
+    const reg = registry as Registry
+    await service?.stop()
+    await reg.stop()
+    await expect(fetch(`${reg.url}-/ping`)).rejects.toThrow()
+    rmSync(root, { recursive: true, force: true })
+    expect(existsSync(root)).toBe(false)
+  }, 60_000)
 })

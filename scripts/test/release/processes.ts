@@ -96,19 +96,36 @@ export function startDaemon(
     output += chunk
   })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  // Should the test process itself be ended early, the group must not outlive it.
+  const killOnExit = () => {
+    if (child.pid !== undefined) signalGroup(-child.pid, 'SIGKILL')
+  }
+  process.once('exit', killOnExit)
   return {
     child,
     output: () => output,
     async stop() {
-      if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return
+      process.off('exit', killOnExit)
+      if (child.pid === undefined) return
+      // The whole group: npx leaves the service as a grandchild, which SIGTERM lets drain.
       const group = -child.pid
       signalGroup(group, 'SIGTERM')
-      const killer = setTimeout(() => signalGroup(group, 'SIGKILL'), 10_000)
-      await exited
-      clearTimeout(killer)
-      // npx leaves the service as a grandchild: make sure nothing of the group outlives the test.
+      const deadline = Date.now() + 10_000
+      while (groupAlive(group) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
       signalGroup(group, 'SIGKILL')
+      if (child.exitCode === null && child.signalCode === null) await exited
     },
+  }
+}
+
+function groupAlive(group: number): boolean {
+  try {
+    process.kill(group, 0)
+    return true
+  } catch {
+    return false
   }
 }
 
