@@ -9,9 +9,9 @@
  * published to it, and the consumer's `.npmrc` maps the `@petstore` scope to it and nowhere else:
  * every `@petstore/*` package, including the transitive `@petstore/types`, can only come from this
  * release (the lockfile's `resolved` URLs are checked). Third-party dependencies (fastify, pino,
- * openapi-fetch, better-sqlite3, ...) come from npm's default registry, as they would for a real
- * user of a private registry; seeding verdaccio with them would test a copy of npm, not our
- * packages, and an uplink would let a stale public `@petstore/*` shadow the release.
+ * openapi-fetch, better-sqlite3, ...) come from npm's default registry, as they do for a user of
+ * a private registry: seeding verdaccio with copies of them would only re-serve npm's tarballs,
+ * and an uplink would turn the registry into a proxy whose answers mix the release with npm's.
  *
  * better-sqlite3's binary comes from a local prebuild of the workspace's own build (see
  * sqlite-prebuild.ts) instead of a download that cannot reach its host here; everything else
