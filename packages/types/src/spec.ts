@@ -8,11 +8,19 @@
  * planLimits.free.perMinute // 60
  * ```
  */
-import openapiDocument from './generated/openapi.json' with { type: 'json' }
+import bundled from './generated/openapi.json' with { type: 'json' }
 import type { ErrorCode, Plan, PlanLimits } from './index.js'
 
+/**
+ * The spec's type, named through an import type: tsc drops the import attribute of a JSON import
+ * statement from the emitted `.d.ts` but keeps this one, and a NodeNext consumer that checks our
+ * declarations needs it (TS1543).
+ */
+// biome-ignore format: Biome 2.6 prints import-type attributes as `{ type: 'json' }})`
+type BundledSpec = typeof import('./generated/openapi.json', { with: { type: 'json' } })
+
 /** The bundled spec, as served at `/v1/openapi.json`. */
-export { openapiDocument }
+export const openapiDocument: BundledSpec = bundled
 
 /** Request quotas by plan, from the spec's `x-rate-limit-plans`. */
 export const planLimits: Readonly<Record<Plan, PlanLimits>> = openapiDocument['x-rate-limit-plans']
