@@ -6,11 +6,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort } from './release/processes.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const copied = [
@@ -46,17 +46,6 @@ let specPath: string
 let dev: ChildProcess
 let output = ''
 let baseUrl: string
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
 
 /** Waits for a line of the loop's output matching `pattern`, after `from` characters. */
 async function outputMatching(pattern: RegExp, from: number, timeoutMs = 45_000): Promise<string> {

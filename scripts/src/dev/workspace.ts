@@ -2,8 +2,8 @@
  * The folders the dev loop reads and writes. Everything is relative to the checkout this file
  * lives in, so a copy of the workspace (the dev loop's test runs in one) never touches another.
  */
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
+import { workspaceRoot } from '../workspace.js'
 
 export interface Workspace {
   root: string
@@ -30,6 +30,4 @@ export function workspaceAt(root: string): Workspace {
   }
 }
 
-export const thisWorkspace: Workspace = workspaceAt(
-  resolve(dirname(fileURLToPath(import.meta.url)), '../../..'),
-)
+export const thisWorkspace: Workspace = workspaceAt(workspaceRoot)

@@ -8,15 +8,16 @@
  */
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { CURRENT_SPEC, RELEASED_SPEC, repoRoot } from './paths.js'
+import { workspaceRoot } from '../workspace.js'
+import { CURRENT_SPEC, RELEASED_SPEC } from './paths.js'
 import { countOf, jsonReport, textReport } from './report.js'
 import { diffFiles } from './run.js'
 
 function main(): number {
   const { values } = parseArgs({
     options: {
-      base: { type: 'string', default: resolve(repoRoot, RELEASED_SPEC) },
-      head: { type: 'string', default: resolve(repoRoot, CURRENT_SPEC) },
+      base: { type: 'string', default: resolve(workspaceRoot, RELEASED_SPEC) },
+      head: { type: 'string', default: resolve(workspaceRoot, CURRENT_SPEC) },
       json: { type: 'boolean', default: false },
       'fail-on-breaking': { type: 'boolean', default: false },
     },

@@ -6,9 +6,10 @@
 import { copyFileSync, mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { CURRENT_SPEC, RELEASED_SPEC, repoRoot } from './paths.js'
+import { workspaceRoot } from '../workspace.js'
+import { CURRENT_SPEC, RELEASED_SPEC } from './paths.js'
 
-export function refreshBaseline(root = repoRoot): void {
+export function refreshBaseline(root = workspaceRoot): void {
   const target = resolve(root, RELEASED_SPEC)
   mkdirSync(dirname(target), { recursive: true })
   copyFileSync(resolve(root, CURRENT_SPEC), target)

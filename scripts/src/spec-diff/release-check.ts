@@ -3,11 +3,9 @@
  * every published package built from the spec, announced by pending major changesets, and the
  * spec's own `info.version` must move the same way (breaking: major; additions: at least minor).
  */
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { publishedPackages } from '../workspace.js'
 import type { Change } from './change.js'
 import type { DiffOptions } from './diff.js'
-import { repoRoot } from './paths.js'
 import { atLeast, type Bump, pendingBumps } from './pending-changesets.js'
 import { type DiffResult, summaryLine } from './report.js'
 import { diffFiles } from './run.js'
@@ -74,15 +72,6 @@ export function describeCheck({ ok, diff, problems }: ReleaseCheck): string {
  * The packages of this workspace that are published. Each is built from the spec: types
  * embeds and types it, and the client and server are built on types.
  */
-export function publishedPackages(root = repoRoot): string[] {
-  const dir = join(root, 'packages')
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const manifest = JSON.parse(readFileSync(join(dir, name, 'package.json'), 'utf8')) as {
-        name: string
-        private?: boolean
-      }
-      return manifest.private === true ? [] : [manifest.name]
-    })
+export function packagesBuiltFromSpec(): string[] {
+  return publishedPackages().map((pkg) => pkg.manifest.name)
 }
