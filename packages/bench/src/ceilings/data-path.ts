@@ -39,12 +39,21 @@ export function createDataPathCeiling(dbPath: string): DataPathCeiling {
   db.pragma('journal_mode = WAL')
   db.pragma('synchronous = FULL')
   db.pragma('busy_timeout = 5000')
-  const page = db.prepare<[number, number], PetRow>(
-    `SELECT ${petColumns} FROM pets WHERE id > ? ORDER BY id LIMIT ?`,
-  )
-  const pageByStatus = db.prepare<[number, string, number], PetRow>(
-    `SELECT ${petColumns} FROM pets WHERE id > ? AND status = ? ORDER BY id LIMIT ?`,
-  )
+  // The limit is written into the SQL as the service does: a bound LIMIT makes SQLite prepare
+  // the statement again on every call (packages/server/src/store/sqlite/pets.ts).
+  const pages = new Map<string, Database.Statement<unknown[], PetRow>>()
+  const pageStatement = (rows: number, filtered: boolean) => {
+    const key = `${rows}${filtered ? ' status' : ''}`
+    let statement = pages.get(key)
+    if (statement === undefined) {
+      const filter = filtered ? 'AND status = ?' : ''
+      statement = db.prepare<unknown[], PetRow>(
+        `SELECT ${petColumns} FROM pets WHERE id > ? ${filter} ORDER BY id LIMIT ${rows}`,
+      )
+      pages.set(key, statement)
+    }
+    return statement
+  }
   const byId = db.prepare<[number], PetRow>(`SELECT ${petColumns} FROM pets WHERE id = ?`)
   const insert = db.prepare<[string, number, string], PetRow>(
     `INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?) RETURNING ${petColumns}`,
@@ -54,8 +63,8 @@ export function createDataPathCeiling(dbPath: string): DataPathCeiling {
     const limit = Number(query.get('limit') ?? 20)
     const status = query.get('status')
     const after = Number(query.get('cursor') ?? 0)
-    const rows =
-      status === null ? page.all(after, limit + 1) : pageByStatus.all(after, status, limit + 1)
+    const statement = pageStatement(limit + 1, status !== null)
+    const rows = status === null ? statement.all(after) : statement.all(after, status)
     const headers: Record<string, string> = { ...json }
     if (rows.length > limit) {
       rows.length = limit

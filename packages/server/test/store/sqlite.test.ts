@@ -28,6 +28,20 @@ it('uses WAL with synchronous FULL and records the applied migrations', async ()
   await reopened.close()
 })
 
+it('lists pages at every limit from 1 to 100 and refuses any other limit', async () => {
+  const store = openSqliteStore(nextPath())
+  for (const name of ['a', 'b', 'c'])
+    await store.pets.create({ name, categoryId: 1, status: 'sold' })
+  for (const limit of [1, 2, 3, 99, 100]) {
+    const page = await store.pets.list({ limit, status: 'sold' })
+    expect([JSON.parse(page.json).length, page.hasMore]).toEqual([Math.min(limit, 3), limit < 3])
+  }
+  for (const limit of [0, 101, 2.5]) {
+    await expect(store.pets.list({ limit })).rejects.toThrow(`limit must be 1..100, not ${limit}`)
+  }
+  await store.close()
+})
+
 it('keeps settings and pets across reopening (the cursor secret survives restarts)', async () => {
   const path = nextPath()
   const first = openSqliteStore(path)
