@@ -1,8 +1,9 @@
 /**
  * The data-path ceiling: a bare node:http server doing only the work no implementation of the
  * API can skip: the same SQLite reads, or the same durable write, on a database opened with the
- * service's pragmas (WAL, `synchronous = FULL`), then `JSON.stringify`. No framework, no auth,
- * no validation, no rate limiting, no logging. Its cursor is the plain id it points after.
+ * service's pragmas (WAL, `synchronous = FULL`, a 2 MiB page cache), then `JSON.stringify`. No
+ * framework, no auth, no validation, no rate limiting, no logging. Its cursor is the plain id
+ * it points after.
  * @see https://www.sqlite.org/pragma.html#pragma_synchronous
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
@@ -39,6 +40,7 @@ export function createDataPathCeiling(dbPath: string): DataPathCeiling {
   db.pragma('journal_mode = WAL')
   db.pragma('synchronous = FULL')
   db.pragma('busy_timeout = 5000')
+  db.pragma('cache_size = -2000')
   // The limit is written into the SQL as the service does: a bound LIMIT makes SQLite prepare
   // the statement again on every call (packages/server/src/store/sqlite/pets.ts).
   const pages = new Map<string, Database.Statement<unknown[], PetRow>>()
