@@ -4,20 +4,24 @@
  * matching pets after it: later pets can only come after those. Only the last page of a listing
  * is read each time, since a new pet may join it. Both maps are bounded and start over when
  * full. An operation that changes or deletes pets must drop this cache first.
+ *
+ * A page is kept only when it is asked for a second time while its key is remembered: a client
+ * walking a listing reads each page once, and keeping those pages cost more than it saved (their
+ * text outlived the young generation, so every walked page was copied and collected again).
  */
 import type { Pet } from '@petstore/types'
 import type { ListPetsQuery, PetPage, PetStore } from './store.js'
 
 const maxPets = 10_000
-/**
- * Pages are bounded by their JSON's length rather than by count: 2,000 pages of 100 pets held
- * 14 MB, and a client walking a listing fills the cache with pages no one asks for again.
- */
+/** Pages are bounded by their JSON's length, not by count: 2,000 pages of 100 pets held 14 MB. */
 const maxPageChars = 4 * 1024 * 1024
+/** Keys of pages asked for once; far more than the pages a client repeats. */
+const maxSeenPages = 4096
 
 export function cachePets(store: PetStore): PetStore {
   const pets = new Map<number, Pet>()
   const pages = new Map<string, PetPage>()
+  const seenPages = new Set<string>()
   let pageChars = 0
   return {
     create: (draft, idempotency) => store.create(draft, idempotency),
@@ -35,7 +39,10 @@ export function cachePets(store: PetStore): PetStore {
       const cached = pages.get(key)
       if (cached !== undefined) return cached
       const page = await store.list(query)
-      if (page.hasMore) {
+      if (!seenPages.has(key)) {
+        if (seenPages.size >= maxSeenPages) seenPages.clear()
+        seenPages.add(key)
+      } else if (page.hasMore) {
         if (pageChars + page.json.length > maxPageChars) {
           pages.clear()
           pageChars = 0

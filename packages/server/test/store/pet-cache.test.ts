@@ -26,17 +26,16 @@ it('reads the last page again each time, so new pets join it', async () => {
   await store.close()
 })
 
-it('serves pets and full pages from memory once read (pets never change)', async () => {
+it('serves pets once read, and full pages once asked for twice, from memory (pets never change)', async () => {
   const path = join(dir, 'memory.db')
   const store = openSqliteStore(path)
   for (const name of ['a', 'b', 'c']) await store.pets.create(draft(name))
   await store.pets.get(1)
-  await store.pets.list({ limit: 2 })
-  await store.pets.list({ limit: 2, status: 'available' })
-  // Behind the store's back, as no operation of the service can do.
-  const db = new Database(path)
-  db.prepare(`UPDATE pets SET name = 'changed'`).run()
-  db.close()
+  for (const _ of [1, 2]) {
+    await store.pets.list({ limit: 2 })
+    await store.pets.list({ limit: 2, status: 'available' })
+  }
+  changeNamesBehindTheStore(path)
   expect((await store.pets.get(1))?.name).toBe('a')
   expect(names(await store.pets.list({ limit: 2 }))).toEqual(['a', 'b'])
   expect(names(await store.pets.list({ limit: 2, status: 'available' }))).toEqual(['a', 'b'])
@@ -44,3 +43,22 @@ it('serves pets and full pages from memory once read (pets never change)', async
   expect((await store.pets.get(3))?.name).toBe('changed')
   await store.close()
 })
+
+it('does not keep a page asked for once, as the pages of a walk are', async () => {
+  const path = join(dir, 'walk.db')
+  const store = openSqliteStore(path)
+  for (const name of ['a', 'b', 'c', 'd', 'e']) await store.pets.create(draft(name))
+  expect(names(await store.pets.list({ limit: 2 }))).toEqual(['a', 'b'])
+  expect(names(await store.pets.list({ limit: 2, afterId: 2 }))).toEqual(['c', 'd'])
+  changeNamesBehindTheStore(path)
+  expect(names(await store.pets.list({ limit: 2 }))).toEqual(['changed', 'changed'])
+  expect(names(await store.pets.list({ limit: 2, afterId: 2 }))).toEqual(['changed', 'changed'])
+  await store.close()
+})
+
+/** Renames every pet, as no operation of the service can. */
+function changeNamesBehindTheStore(path: string) {
+  const db = new Database(path)
+  db.prepare(`UPDATE pets SET name = 'changed'`).run()
+  db.close()
+}
