@@ -199,11 +199,20 @@ describe('publishing to a real registry and installing as a stranger', () => {
     bundler: { module: 'preserve', moduleResolution: 'bundler', noEmit: true },
   }
 
-  function writeTsconfig(name: string, kind: keyof typeof tsconfigs, file: string): string {
-    const path = join(consumer(), `tsconfig.${name}.json`)
+  type Resolution = keyof typeof tsconfigs
+  const resolutions = Object.keys(tsconfigs) as Resolution[]
+
+  /**
+   * Copies `source` from the consumer's sources into its `src/`, and type-checks that file alone
+   * with a `tsconfig.<name>.json` for `resolution` (NodeNext also emits, as a build would).
+   */
+  async function typeCheck(source: string, name: string, resolution: Resolution) {
+    const dir = consumer()
+    writeFileSync(join(dir, 'src', source), readFileSync(join(consumerSources, source)))
+    const project = join(dir, `tsconfig.${name}.json`)
     const emit = name === 'nodenext' ? {} : { noEmit: true }
     writeFileSync(
-      path,
+      project,
       JSON.stringify({
         compilerOptions: {
           target: 'ES2022',
@@ -211,42 +220,31 @@ describe('publishing to a real registry and installing as a stranger', () => {
           types: ['node'],
           strict: true,
           skipLibCheck: false,
-          ...tsconfigs[kind],
+          ...tsconfigs[resolution],
           ...emit,
         },
-        files: [file],
+        files: [`src/${source}`],
       }),
     )
-    return path
+    return run('npx', ['--no', '--', 'tsc', '--project', project, '--pretty', 'false'], {
+      cwd: dir,
+    })
   }
 
-  const tsc = (project: string) =>
-    run('npx', ['--no', '--', 'tsc', '--project', project, '--pretty', 'false'], {
-      cwd: consumer(),
-    })
-
-  it.each(Object.keys(tsconfigs) as (keyof typeof tsconfigs)[])(
+  it.each(resolutions)(
     'type-checks a consumer under %s resolution with skipLibCheck false',
-    async (kind) => {
-      writeFileSync(
-        join(consumer(), 'src', 'consumer.ts'),
-        readFileSync(join(consumerSources, 'consumer.ts')),
-      )
-      const result = await tsc(writeTsconfig(kind, kind, 'src/consumer.ts'))
+    async (resolution) => {
+      const result = await typeCheck('consumer.ts', resolution, resolution)
       expect(result.output).not.toContain('error TS')
       expect(result.code, result.output).toBe(0)
     },
     120_000,
   )
 
-  it.each(Object.keys(tsconfigs) as (keyof typeof tsconfigs)[])(
+  it.each(resolutions)(
     'refuses a request body the spec does not allow under %s resolution',
-    async (kind) => {
-      writeFileSync(
-        join(consumer(), 'src', 'wrong-body.ts'),
-        readFileSync(join(consumerSources, 'wrong-body.ts')),
-      )
-      const result = await tsc(writeTsconfig(`wrong-${kind}`, kind, 'src/wrong-body.ts'))
+    async (resolution) => {
+      const result = await typeCheck('wrong-body.ts', `wrong-${resolution}`, resolution)
       expect(result.code).not.toBe(0)
       const errors = result.output.split('\n').filter((line) => line.includes('error TS'))
       expect(errors).toHaveLength(2)
