@@ -43,18 +43,16 @@ export function createDataPathCeiling(dbPath: string): DataPathCeiling {
   db.pragma('cache_size = -2000')
   // The limit is written into the SQL as the service does: a bound LIMIT makes SQLite prepare
   // the statement again on every call (packages/server/src/store/sqlite/pets.ts).
-  const pages = new Map<string, Database.Statement<unknown[], PetRow>>()
+  // Prepared on first use, indexed by the rows asked for, without and with the status filter.
+  const pages: Database.Statement<unknown[], PetRow>[] = []
+  const pagesByStatus: Database.Statement<unknown[], PetRow>[] = []
   const pageStatement = (rows: number, filtered: boolean) => {
-    const key = `${rows}${filtered ? ' status' : ''}`
-    let statement = pages.get(key)
-    if (statement === undefined) {
-      const filter = filtered ? 'AND status = ?' : ''
-      statement = db.prepare<unknown[], PetRow>(
-        `SELECT ${petColumns} FROM pets WHERE id > ? ${filter} ORDER BY id LIMIT ${rows}`,
-      )
-      pages.set(key, statement)
-    }
-    return statement
+    const prepared = filtered ? pagesByStatus : pages
+    const filter = filtered ? 'AND status = ?' : ''
+    prepared[rows] ??= db.prepare<unknown[], PetRow>(
+      `SELECT ${petColumns} FROM pets WHERE id > ? ${filter} ORDER BY id LIMIT ${rows}`,
+    )
+    return prepared[rows]
   }
   const byId = db.prepare<[number], PetRow>(`SELECT ${petColumns} FROM pets WHERE id = ?`)
   const insert = db.prepare<[string, number, string], PetRow>(

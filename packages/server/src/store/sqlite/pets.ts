@@ -48,18 +48,16 @@ export function sqlitePetStore(db: Database.Database, writes: GroupCommit): PetS
   const complete = completeIdempotencyStatement(db)
   const byId = db.prepare<[number], Pet>(`SELECT ${petColumns} FROM pets WHERE id = ?`)
   const byStatus = 'AND status = @status'
-  const pages = new Map<string, Database.Statement<[PageParams], PageRow>>()
+  // Prepared on first use, indexed by limit: the whole listing's, and the status-filtered ones.
+  const pages: Database.Statement<[PageParams], PageRow>[] = []
+  const pagesByStatus: Database.Statement<[PageParams], PageRow>[] = []
   const pageStatement = (limit: number, filtered: boolean) => {
     if (!Number.isSafeInteger(limit) || limit < 1 || limit > 100) {
       throw new RangeError(`limit must be 1..100, not ${limit}`)
     }
-    const key = `${limit}${filtered ? ' status' : ''}`
-    let statement = pages.get(key)
-    if (statement === undefined) {
-      statement = db.prepare<[PageParams], PageRow>(pageQuery(limit, filtered ? byStatus : ''))
-      pages.set(key, statement)
-    }
-    return statement
+    const prepared = filtered ? pagesByStatus : pages
+    prepared[limit] ??= db.prepare(pageQuery(limit, filtered ? byStatus : ''))
+    return prepared[limit]
   }
   const create = (draft: PetDraft, completion: IdempotencyCompletion | undefined) => {
     const pet = insert.get(draft.name, draft.categoryId, draft.status) as Pet
