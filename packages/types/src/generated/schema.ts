@@ -440,7 +440,7 @@ export interface components {
         /**
          * @description Opaque position after which the page starts, taken from the `next` link of the previous
          *     page. Never build or alter one: an empty or altered cursor is `400`.
-         * @example eyJ2IjoxLCJpZCI6MjB9.c2ln
+         * @example TNWIFBxdkGVCh7kT7BjJpA
          */
         Cursor: string;
         /**
@@ -526,7 +526,7 @@ export interface components {
         /**
          * @description The next page (RFC 8288), present only when more results exist. The URL keeps `limit`
          *     and `status` and adds an opaque `cursor`.
-         * @example </v1/pets?limit=20&cursor=eyJ2IjoxLCJpZCI6MjB9.c2ln>; rel="next"
+         * @example </v1/pets?limit=20&cursor=TNWIFBxdkGVCh7kT7BjJpA>; rel="next"
          */
         LinkNext: string;
         /**
@@ -613,7 +613,7 @@ export interface operations {
                 /**
                  * @description Opaque position after which the page starts, taken from the `next` link of the previous
                  *     page. Never build or alter one: an empty or altered cursor is `400`.
-                 * @example eyJ2IjoxLCJpZCI6MjB9.c2ln
+                 * @example TNWIFBxdkGVCh7kT7BjJpA
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
