@@ -41,7 +41,7 @@ export interface ServiceOptions {
  * the bench runs the service as `pnpm start` does, V8 settings included.
  */
 export function startCommand(serverDir: string): {
-  /** The script as written, e.g. `node --max-semi-space-size=8 dist/server.js`. */
+  /** The script as written, e.g. `node --max-semi-space-size=4 dist/server.js`. */
   script: string
   nodeArgs: string[]
   entry: string

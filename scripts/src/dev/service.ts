@@ -60,7 +60,7 @@ export class Service {
   async restart(): Promise<Outcome> {
     const started = performance.now()
     await this.stop()
-    const child = spawn(process.execPath, ['--max-semi-space-size=8', join('dist', 'server.js')], {
+    const child = spawn(process.execPath, ['--max-semi-space-size=4', join('dist', 'server.js')], {
       cwd: this.#serverDir,
       env: process.env,
       stdio: ['ignore', 'inherit', 'inherit'],
