@@ -49,7 +49,7 @@ export interface Config {
    * in this repository, else the copy the package ships in `dist/docs`.
    */
   docsDir: string
-  /** Signs pagination cursors; generated and kept in the store when unset. `PETSTORE_CURSOR_SECRET`. */
+  /** Secret behind pagination cursors; generated and kept in the store when unset. `PETSTORE_CURSOR_SECRET`. */
   cursorSecret: string | undefined
   /** Seconds SIGTERM waits for in-flight requests. `PETSTORE_SHUTDOWN_SECONDS`, default 10. */
   shutdownSeconds: number
