@@ -32,7 +32,7 @@ it('lists pages at every limit from 1 to 100 and refuses any other limit', async
   const store = openSqliteStore(nextPath())
   for (const name of ['a', 'b', 'c'])
     await store.pets.create({ name, categoryId: 1, status: 'sold' })
-  for (const limit of [1, 2, 3, 99, 100]) {
+  for (let limit = 1; limit <= 100; limit++) {
     const page = await store.pets.list({ limit, status: 'sold' })
     expect([JSON.parse(page.json).length, page.hasMore]).toEqual([Math.min(limit, 3), limit < 3])
   }
