@@ -7,5 +7,6 @@ export default defineConfig({
     // generous because speed is the benchmark's business, never a test's.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
   },
 })

@@ -9,7 +9,9 @@
  * - `schema.ts`: openapi-typescript's `paths`, `components`, `operations`, plus enum value arrays.
  * - `facts.ts`: what openapi-typescript does not derive: `Plan` and `planValues` (the keys of
  *   `x-rate-limit-plans`, and which plans carry per-key numbers), `OperationId` and the
- *   `operationIds` table by `METHOD path` (so the client need not import the bundled spec).
+ *   `operationIds` table by `METHOD path` (so the client need not import the bundled spec),
+ *   `OperationFacts` (defaults and shared response headers, for the server's typed binding) and
+ *   `ErrorCodeStatus`.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -18,6 +20,11 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import openapiTS, { astToString } from 'openapi-typescript'
+import {
+  type OperationsSpec,
+  renderErrorCodeStatus,
+  renderOperationFacts,
+} from './operation-facts.js'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const require = createRequire(import.meta.url)
@@ -63,7 +70,7 @@ export async function renderGenerated(specPath: string): Promise<Map<string, str
 }
 
 /** The parts of the bundled spec that `facts.ts` is generated from. */
-interface SpecFacts {
+interface SpecFacts extends OperationsSpec {
   'x-rate-limit-plans': Record<string, { perMinute: number | null; perDay: number | null }>
   paths: Record<string, Record<string, { operationId?: string }>>
 }
@@ -77,7 +84,7 @@ export function renderFacts(spec: SpecFacts): string {
   const operations: [string, string][] = []
   for (const [path, item] of Object.entries(spec.paths)) {
     for (const method of httpMethods) {
-      const id = item[method]?.operationId
+      const id = (item[method] as { operationId?: string } | undefined)?.operationId
       if (id !== undefined) operations.push([`${method.toUpperCase()} ${path}`, id])
     }
   }
@@ -100,6 +107,10 @@ export function renderFacts(spec: SpecFacts): string {
     'export const operationIds: Readonly<Record<string, OperationId>> = {',
     ...operations.map(([route, id]) => `  ${JSON.stringify(route)}: ${JSON.stringify(id)},`),
     '}',
+    '',
+    ...renderOperationFacts(spec),
+    '',
+    ...renderErrorCodeStatus(spec),
     '',
   ].join('\n')
 }

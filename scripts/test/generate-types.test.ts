@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { renderFacts, renderGenerated, staleFiles } from '../src/generate-types.js'
+import { renderOperationFacts } from '../src/operation-facts.js'
 
 const root = new URL('../../', import.meta.url).pathname
 const committed = join(root, 'packages/types/src/generated')
@@ -65,5 +66,52 @@ describe('renderFacts', () => {
     expect(facts).toContain('export const perKeyPlanValues: readonly Plan[] = ["custom"]')
     expect(facts).toContain('export type OperationId = "getThing"')
     expect(facts).toContain('  "GET /things/{id}": "getThing",')
+  })
+})
+
+describe('renderOperationFacts', () => {
+  it('names the defaults the server applies and the component of each success header', () => {
+    const lines = renderOperationFacts({
+      paths: {
+        '/things': {
+          parameters: [{ $ref: '#/components/parameters/Size' }],
+          post: {
+            operationId: 'makeThing',
+            parameters: [{ name: 'dry', in: 'query', schema: { type: 'boolean' } }],
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: {
+                    properties: {
+                      kind: { $ref: '#/components/schemas/Kind', default: 'plain' },
+                      name: { type: 'string' },
+                    },
+                  },
+                },
+              },
+            },
+            responses: {
+              201: {
+                headers: {
+                  Location: { $ref: '#/components/headers/Where' },
+                  'X-Trace': { schema: { type: 'string' } },
+                },
+              },
+              400: { headers: { 'X-Error': { schema: { type: 'string' } } } },
+            },
+          },
+        },
+      },
+      components: {
+        parameters: { Size: { name: 'size', in: 'query', schema: { default: 20 } } },
+        schemas: { Kind: { enum: ['plain', 'fancy'] } },
+        headers: { Where: { required: true, schema: { type: 'string' } } },
+      },
+    }).join('\n')
+    expect(lines).toContain('defaults: { query: "size"; path: never; header: never; body: "kind" }')
+    expect(lines).toContain(
+      '201: { "Location": { component: "Where"; required: true }; "X-Trace": { component: null; required: false } }',
+    )
+    expect(lines).not.toContain('X-Error')
   })
 })

@@ -1,20 +1,36 @@
 import { describe, expect, it } from 'vitest'
 import { addressScript, correctedAddress, legacyAnchors } from '../src/address.js'
+import { listOperations } from '../src/openapi.js'
 import { spec } from './helpers.js'
 
 const anchors = legacyAnchors(spec)
+const deprecated = listOperations(spec).find(({ operation }) => operation.deprecated)?.operation
 
 describe('legacyAnchors', () => {
   it('maps Redoc 2 operation and tag anchors to Redoc 3 routes', () => {
-    expect(anchors).toEqual({
-      'operation/listPets': '/pets/listpets',
-      'operation/createPet': '/pets/createpet',
-      'operation/getPet': '/pets/getpet',
-      'tag/pets': '/pets',
-      'operation/getOpenApiDocument': '/meta/getopenapidocument',
-      'operation/getOpenApiDocumentOptions': '/meta/getopenapidocumentoptions',
-      'tag/meta': '/meta',
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/a': { get: { operationId: 'listAs', tags: ['things'] } },
+        '/b': { post: { operationId: 'makeB', tags: ['other', 'things'] }, put: {} },
+      },
+    }
+    expect(legacyAnchors(document)).toEqual({
+      'operation/listAs': '/things/listas',
+      'tag/things': '/things',
+      'operation/makeB': '/other/makeb',
+      'tag/other': '/other',
     })
+  })
+
+  it("has an anchor for every operation of the spec, under its first tag's route", () => {
+    for (const { operation } of listOperations(spec)) {
+      const id = operation.operationId ?? ''
+      const tag = (operation as { tags?: string[] }).tags?.[0]
+      expect(anchors[`operation/${id}`], `operation ${id}`).toBe(`/${tag}/${id.toLowerCase()}`)
+      expect(anchors[`tag/${tag}`], `tag ${tag} of ${id}`).toBe(`/${tag}`)
+    }
   })
 })
 
@@ -28,7 +44,10 @@ describe('correctedAddress', () => {
   })
 
   it('rewrites old anchors, including the deprecation Link targets', () => {
-    expect(correctedAddress(anchors, at('/docs/', '#operation/getPet'))).toBe('/docs/#/pets/getpet')
+    const id = deprecated?.operationId ?? ''
+    expect(correctedAddress(anchors, at('/docs/', `#operation/${id}`))).toBe(
+      `/docs/#${anchors[`operation/${id}`]}`,
+    )
     expect(correctedAddress(anchors, at('/docs', '#section/Deprecation-policy'))).toBe(
       '/docs/#/section/deprecation-policy',
     )
@@ -39,7 +58,7 @@ describe('correctedAddress', () => {
 describe('addressScript', () => {
   it('applies the same rules in the page', () => {
     const cases = [
-      ['/docs', '#operation/createPet'],
+      ['/docs', `#operation/${deprecated?.operationId}`],
       ['/docs/', '#section/Rate-limits'],
       ['/docs/', '#/pets'],
       ['/x', ''],

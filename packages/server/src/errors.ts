@@ -4,7 +4,7 @@
  * `errorStatus`), so no second table can disagree; every error response is built from here,
  * never written in a route.
  */
-import type { ErrorCode } from '@petstore/types'
+import type { ErrorCode, ErrorCodeStatus } from '@petstore/types'
 import { errorStatus } from '@petstore/types/spec'
 
 const plural = (count: number, noun: string) => `${count} ${count === 1 ? noun : `${noun}s`}`
@@ -128,13 +128,16 @@ export const errorCatalog = {
 
 export type ProblemName = keyof typeof errorCatalog
 type ParamsOf<N extends ProblemName> = Parameters<(typeof errorCatalog)[N]['message']>
+/** The status a problem is sent with, as a literal type (so handler results can be checked). */
+type StatusOf<N extends ProblemName> = ErrorCodeStatus[(typeof errorCatalog)[N]['code']]
 
 /**
- * An error meant for the client: thrown anywhere in a request, turned into the Error body
- * `{code, message, status}` (plus `headers`) by the app's single error handler.
+ * An error meant for the client: thrown anywhere in a request (or returned by a handler, whose
+ * result type then checks `S` against the operation's declared statuses), turned into the Error
+ * body `{code, message, status}` (plus `headers`) by the app's single error handler.
  */
-export class ApiProblem extends Error {
-  readonly status: number
+export class ApiProblem<S extends number = number> extends Error {
+  readonly status: S
   readonly headers: Record<string, string> = {}
 
   constructor(
@@ -143,7 +146,7 @@ export class ApiProblem extends Error {
   ) {
     super(message)
     this.name = 'ApiProblem'
-    this.status = errorStatus[code]
+    this.status = errorStatus[code] as S
   }
 
   /** Adds response headers (e.g. `WWW-Authenticate`, `Allow`). */
@@ -170,10 +173,13 @@ export class ApiProblem extends Error {
  * throw problem('noSuchPet', { id: '42' })
  * ```
  */
-export function problem<N extends ProblemName>(name: N, ...params: ParamsOf<N>): ApiProblem {
+export function problem<N extends ProblemName>(
+  name: N,
+  ...params: ParamsOf<N>
+): ApiProblem<StatusOf<N>> {
   const entry = errorCatalog[name]
   const message = (entry.message as (...args: ParamsOf<N>) => string)(...params)
-  return new ApiProblem(entry.code, message)
+  return new ApiProblem<StatusOf<N>>(entry.code, message)
 }
 
 /**

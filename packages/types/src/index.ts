@@ -10,7 +10,12 @@
  */
 import type { components } from './generated/schema.js'
 
-export type { OperationId, Plan } from './generated/facts.js'
+export type {
+  ErrorCodeStatus,
+  OperationFacts,
+  OperationId,
+  Plan,
+} from './generated/facts.js'
 export { operationIds, perKeyPlanValues, planValues } from './generated/facts.js'
 export type { components, operations, paths, webhooks } from './generated/schema.js'
 export { errorCodeValues, petStatusValues } from './generated/schema.js'

@@ -1,7 +1,8 @@
 /**
  * Registers one Fastify route per spec operation: request schemas for validation, response
  * schemas for serialization, and the operation's id and precomputed deprecation headers in the
- * route config, where the generic /v1 hooks read them.
+ * route config, where the generic /v1 hooks read them. Each handler's result (contract.ts) is
+ * written to the reply here, the one place that does.
  */
 import type {
   FastifyInstance,
@@ -10,17 +11,11 @@ import type {
   RouteHandlerMethod,
   RouteOptions,
 } from 'fastify'
+import { ApiProblem } from '../errors.js'
 import { type DeprecationLinks, deprecationHeaders } from '../spec/deprecation.js'
 import type { JsonSchema } from '../spec/document.js'
 import type { OperationSpec, ParameterSpec } from '../spec/operations.js'
-
-/** The code side of one operation: its handler and any route-level hooks. */
-export interface OperationRoute {
-  handler: RouteHandlerMethod
-  onRequest?: ((request: FastifyRequest, reply: FastifyReply) => Promise<void>)[]
-  onResponse?: ((request: FastifyRequest, reply: FastifyReply) => Promise<void>)[]
-  onRequestAbort?: ((request: FastifyRequest) => Promise<void>)[]
-}
+import { type OperationRoute, type OperationRoutes, PreSerialized } from './contract.js'
 
 /** What the /v1 hooks learn about the route a request matched. */
 export interface RouteConfig {
@@ -36,11 +31,16 @@ export interface RouteConfig {
 export function registerOperations(
   scope: FastifyInstance,
   operations: readonly OperationSpec[],
-  routes: Readonly<Record<string, OperationRoute>>,
+  routes: OperationRoutes,
   links: DeprecationLinks,
 ): void {
+  // Past the types, at the one seam where a request meets its handler: each route's types were
+  // checked against its operation where the table was written.
+  const byId = routes as unknown as Partial<Record<string, BoundRoute>>
   for (const operation of operations) {
-    const route = routes[operation.operationId]
+    // The type of `routes` names every operation of the generated types; a document passed at
+    // run time (AppDeps.document) may still name one they do not know.
+    const route = byId[operation.operationId]
     if (route === undefined) throw new Error(`no handler for operation ${operation.operationId}`)
     const config: RouteConfig = {
       operationId: operation.operationId,
@@ -52,13 +52,36 @@ export function registerOperations(
       url: operation.routePath,
       schema: routeSchema(operation),
       config,
-      handler: route.handler,
+      handler: bindHandler(route),
     }
     if (route.onRequest) options.onRequest = route.onRequest
     if (route.onResponse) options.onResponse = route.onResponse
     if (route.onRequestAbort) options.onRequestAbort = route.onRequestAbort
     scope.route(options)
   }
+}
+
+const jsonType = 'application/json; charset=utf-8'
+
+/** Any operation's route, its types erased. */
+interface BoundRoute extends Omit<OperationRoute<never>, 'handler'> {
+  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<HandlerResult>
+}
+type HandlerResult = ApiProblem | { status: number; body: unknown; headers?: object }
+
+function bindHandler(route: BoundRoute): RouteHandlerMethod {
+  const { handler } = route
+  return async (request, reply) => send(reply, await handler(request, reply))
+}
+
+function send(reply: FastifyReply, result: HandlerResult): FastifyReply {
+  if (result instanceof ApiProblem) throw result
+  reply.code(result.status)
+  if (result.headers !== undefined) reply.headers(result.headers as Record<string, string>)
+  const { body } = result
+  // A string with a JSON content type is sent as it is, past the response schema's serializer.
+  if (body instanceof PreSerialized) return reply.type(jsonType).send(body.json)
+  return reply.send(body)
 }
 
 function routeSchema(operation: OperationSpec): Record<string, unknown> {

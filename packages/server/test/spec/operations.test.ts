@@ -1,3 +1,5 @@
+import { operationsOf } from '@petstore/types/openapi'
+import { openapiDocument } from '@petstore/types/spec'
 import { expect, it } from 'vitest'
 import { dereference } from '../../src/spec/document.js'
 import {
@@ -7,13 +9,20 @@ import {
   specOperations,
 } from '../../src/spec/operations.js'
 
-it('reads the operations with Fastify paths, the public one marked', () => {
-  expect(specOperations.map((op) => [op.operationId, op.method, op.routePath, op.public])).toEqual([
-    ['listPets', 'GET', '/pets', false],
-    ['createPet', 'POST', '/pets', false],
-    ['getPet', 'GET', '/pets/:petId', false],
-    ['getOpenApiDocument', 'GET', '/openapi.json', true],
-  ])
+it('reads every operation but OPTIONS, with Fastify paths, the public ones marked', () => {
+  const expected = operationsOf<{ operationId: string; security?: unknown[] }>(openapiDocument)
+    .filter(({ method }) => method !== 'options')
+    .map(({ path, method, operation }) => [
+      operation.operationId,
+      method.toUpperCase(),
+      path.replace(/\{([^}]+)\}/g, ':$1'),
+      operation.security?.length === 0,
+    ])
+  expect(specOperations.map((op) => [op.operationId, op.method, op.routePath, op.public])).toEqual(
+    expected,
+  )
+  expect(specOperations.some((op) => op.public)).toBe(true)
+  expect(specOperations.some((op) => op.routePath.includes(':'))).toBe(true)
   expect(specBasePath()).toBe('/v1')
 })
 

@@ -1,0 +1,117 @@
+/**
+ * The per-operation part of `facts.ts`: what the server's typed binding needs to know of each
+ * operation and openapi-typescript's `operations` does not say. Which parameters and body
+ * properties have a `default` (the server applies them before a handler runs, so the handler's
+ * input type drops their `?`), and for each header of a success response, which
+ * `components/headers` entry it reuses (shared headers are written by the /v1 pipeline, the
+ * others by the handler: two `Link` headers, the next page's and the deprecation one, differ
+ * only by their component) and whether it is `required` (openapi-typescript drops that).
+ */
+
+type Node = Record<string, unknown>
+
+/** The parts of the bundled spec these facts are read from. */
+export interface OperationsSpec {
+  paths: Record<string, Record<string, unknown>>
+  components?: Node
+}
+
+const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']
+const parameterPlaces = ['query', 'path', 'header'] as const
+
+function resolve(spec: OperationsSpec, value: unknown): Node {
+  let node = value as Node
+  for (let hops = 0; typeof node?.$ref === 'string'; hops++) {
+    if (hops > 32) throw new Error(`$ref cycle at ${node.$ref}`)
+    let target: unknown = spec
+    for (const token of node.$ref.slice(2).split('/')) target = (target as Node)[token]
+    node = target as Node
+  }
+  return node ?? {}
+}
+
+const quote = (value: string) => JSON.stringify(value)
+const union = (values: readonly string[]) =>
+  values.length === 0 ? 'never' : values.map(quote).join(' | ')
+
+function defaultsOf(spec: OperationsSpec, pathItem: Node, operation: Node): string {
+  const parameters = [
+    ...((pathItem.parameters as unknown[] | undefined) ?? []),
+    ...((operation.parameters as unknown[] | undefined) ?? []),
+  ].map((raw) => resolve(spec, raw))
+  const places = parameterPlaces.map((place) => {
+    const names = parameters
+      .filter((p) => p.in === place && (p.schema as Node | undefined)?.default !== undefined)
+      .map((p) => String(p.name))
+    return `${place}: ${union(names)}`
+  })
+  const body = resolve(spec, operation.requestBody).content as Node | undefined
+  const bodySchema = resolve(spec, (body?.['application/json'] as Node | undefined)?.schema)
+  const properties = (bodySchema.properties ?? {}) as Record<string, Node>
+  const bodyDefaults = Object.entries(properties)
+    .filter(([, property]) => (property.default ?? resolve(spec, property).default) !== undefined)
+    .map(([name]) => name)
+  return `{ ${places.join('; ')}; body: ${union(bodyDefaults)} }`
+}
+
+function successHeadersOf(spec: OperationsSpec, operation: Node): string[] {
+  const lines: string[] = []
+  for (const [status, raw] of Object.entries((operation.responses ?? {}) as Node)) {
+    if (!/^[123]\d\d$/.test(status)) continue
+    const headers = (resolve(spec, raw).headers ?? {}) as Record<string, Node>
+    const entries = Object.entries(headers).map(([name, header]) => {
+      const ref = typeof header.$ref === 'string' ? header.$ref : undefined
+      const component = ref?.startsWith('#/components/headers/')
+        ? quote(ref.slice('#/components/headers/'.length))
+        : 'null'
+      const required = resolve(spec, header).required === true
+      return `${quote(name)}: { component: ${component}; required: ${required} }`
+    })
+    lines.push(`      ${status}: { ${entries.join('; ')} }`)
+  }
+  return lines
+}
+
+/** `OperationFacts`, one entry per operation with an `operationId`. */
+export function renderOperationFacts(spec: OperationsSpec): string[] {
+  const entries: string[] = []
+  for (const [path, pathItem] of Object.entries(spec.paths)) {
+    for (const method of httpMethods) {
+      const operation = pathItem[method] as Node | undefined
+      if (typeof operation?.operationId !== 'string') continue
+      entries.push(
+        `  ${quote(operation.operationId)}: {`,
+        `    method: ${quote(method)}`,
+        `    path: ${quote(path)}`,
+        `    defaults: ${defaultsOf(spec, pathItem as Node, operation)}`,
+        '    successHeaders: {',
+        ...successHeadersOf(spec, operation),
+        '    }',
+        '  }',
+      )
+    }
+  }
+  return [
+    '/**',
+    ' * Each operation as the server binds it: its method and path; the parameters (by where they',
+    ' * are sent) and top-level body properties that have a `default`, which the server applies',
+    ' * before a handler runs; and the headers of each success response, with the',
+    ' * `components/headers` entry each reuses (`null` when declared inline) and its `required`.',
+    ' */',
+    'export interface OperationFacts {',
+    ...entries,
+    '}',
+  ]
+}
+
+/** `ErrorCodeStatus`: the status of each error code, from `ErrorCode`'s `x-status`. */
+export function renderErrorCodeStatus(spec: OperationsSpec): string[] {
+  const schemas = (spec.components?.schemas ?? {}) as Record<string, Node>
+  const statuses = (schemas.ErrorCode?.['x-status'] ?? {}) as Record<string, number>
+  return [
+    "/** The HTTP status each error code is sent with (`ErrorCode`'s `x-status`). */",
+    'export interface ErrorCodeStatus {',
+    ...Object.entries(statuses).map(([code, status]) => `  ${quote(code)}: ${status}`),
+    '}',
+  ]
+}
