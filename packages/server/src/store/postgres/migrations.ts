@@ -82,9 +82,26 @@ ALTER TABLE api_keys
   ADD CONSTRAINT api_keys_limits_paired CHECK ((per_minute IS NULL) = (per_day IS NULL));
 `
 
+/**
+ * Pets may now change (PetStore: every write but `create` invalidates), and every instance caches
+ * them (../pet-cache.ts): this tells them all, as 001 does for keys, whoever wrote, a hand fix in
+ * psql included. Creates are not announced: ids only grow, so the caches keep what they hold.
+ */
+const petChanges = `
+CREATE FUNCTION pets_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('petstore_pets', TG_TABLE_SCHEMA);
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER pets_changed AFTER UPDATE OR DELETE OR TRUNCATE ON pets
+  FOR EACH STATEMENT EXECUTE FUNCTION pets_changed();
+`
+
 export const postgresMigrations: readonly PostgresMigration[] = [
   { name: '001-initial', sql: initial },
   { name: '002-per-key-limits', sql: perKeyLimits },
+  { name: '003-pet-changes', sql: petChanges },
 ]
 
 /** Applies the migrations `client`'s schema lacks, under a lock scoped to that schema. */
