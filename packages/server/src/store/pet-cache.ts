@@ -23,11 +23,10 @@ const maxPageChars = 4 * 1024 * 1024
 const maxSeenPages = 4096
 
 /** The methods the cache answers (reads) or passes on keeping what it holds (appends). */
-type KeepingMethod = 'get' | 'list' | 'create'
+const keepingMethods = ['get', 'list', 'create'] as const
+type KeepingMethod = (typeof keepingMethods)[number]
 /** Every other method of a PetStore: each may change or remove pets, so each drops the cache. */
-export type PetWrites<S extends PetStore> = Omit<S, KeepingMethod>
-
-const keepingMethods: ReadonlySet<string> = new Set<KeepingMethod>(['get', 'list', 'create'])
+type PetWrites<S extends PetStore> = Omit<S, KeepingMethod>
 
 /**
  * Caches `store`'s reads; `changes` tells of writes made elsewhere and hears of those made here.
@@ -54,13 +53,17 @@ export function cachePets<S extends PetStore>(store: S, changes: TableChanges): 
     }
     return generation
   }
-  /** Whether a value read since `generation` may be kept: no change can have overtaken it. */
+  /**
+   * Whether a value read since `generation` may be kept: no change can have overtaken it. Losing
+   * the listener moves the generation, so what was cached goes, and nothing read until it is back
+   * is kept: without a check on the hot path, nothing is served from memory meanwhile.
+   */
   const keeps = (generation: number) => changes.listening && changes.generation === generation
   const cached: Pick<PetStore, KeepingMethod> = {
     create: (draft, idempotency) => store.create(draft, idempotency),
     async get(id) {
       const generation = current()
-      const hit = changes.listening ? pets.get(id) : undefined
+      const hit = pets.get(id)
       if (hit !== undefined) return hit
       const pet = await store.get(id)
       if (pet === undefined || !keeps(generation)) return pet
@@ -71,7 +74,7 @@ export function cachePets<S extends PetStore>(store: S, changes: TableChanges): 
     async list(query: ListPetsQuery) {
       const generation = current()
       const key = `${query.limit} ${query.afterId ?? 0} ${query.status ?? ''}`
-      const hit = changes.listening ? pages.get(key) : undefined
+      const hit = pages.get(key)
       if (hit !== undefined) return hit
       const page = await store.list(query)
       if (!seenPages.has(key)) {
@@ -95,7 +98,7 @@ export function cachePets<S extends PetStore>(store: S, changes: TableChanges): 
 function invalidating<S extends PetStore>(store: S, changed: () => void): PetWrites<S> {
   const writes: Record<string, unknown> = {}
   for (const name of methodNames(store)) {
-    if (keepingMethods.has(name)) continue
+    if ((keepingMethods as readonly string[]).includes(name)) continue
     const write = Reflect.get(store, name) as (...args: unknown[]) => Promise<unknown>
     writes[name] = async (...args: unknown[]) => {
       try {
