@@ -25,9 +25,9 @@ const retryMs = 1000
 
 export function listenForTableChanges(config: pg.ClientConfig): TableChangeListener {
   let listening = false
-  /** Moves on with every connection loss or gain: added to every table's own count. */
+  /** Moves on with every connection loss or gain: added to every channel's count of changes. */
   let connections = 0
-  const changes = new Map<string, number>(
+  const counts = new Map<string, number>(
     announcedTables.map((table) => [`${channelPrefix}${table}`, 0]),
   )
   let closed = false
@@ -55,10 +55,10 @@ export function listenForTableChanges(config: pg.ClientConfig): TableChangeListe
       )
       const schema = rows[0]?.schema
       candidate.on('notification', ({ channel, payload }) => {
-        const count = changes.get(channel)
-        if (payload === schema && count !== undefined) changes.set(channel, count + 1)
+        const count = counts.get(channel)
+        if (payload === schema && count !== undefined) counts.set(channel, count + 1)
       })
-      await candidate.query([...changes.keys()].map((channel) => `LISTEN ${channel};`).join(''))
+      await candidate.query([...counts.keys()].map((channel) => `LISTEN ${channel};`).join(''))
       if (client !== candidate || closed) return
       listening = true
       connections++
@@ -74,10 +74,10 @@ export function listenForTableChanges(config: pg.ClientConfig): TableChangeListe
         return listening
       },
       get generation() {
-        return connections + (changes.get(channel) ?? 0)
+        return connections + (counts.get(channel) ?? 0)
       },
       changed() {
-        changes.set(channel, (changes.get(channel) ?? 0) + 1)
+        counts.set(channel, (counts.get(channel) ?? 0) + 1)
       },
     }
   }
