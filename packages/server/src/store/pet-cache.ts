@@ -1,15 +1,19 @@
 /**
- * Remembers pets and pages of pets. No operation changes or deletes a pet, and ids only grow
- * (PetStore.create), so a pet read once is the same forever, and so is a page that has more
- * matching pets after it: later pets can only come after those. Only the last page of a listing
- * is read each time, since a new pet may join it. Both maps are bounded and start over when
- * full. An operation that changes or deletes pets must drop this cache first.
+ * Remembers pets and pages of pets until a write changes them. Ids only grow (PetStore.create),
+ * so `create` keeps the cache: a page that has more matching pets after it stays the same, since
+ * later pets can only come after those. Only the last page of a listing is read each time, since
+ * a new pet may join it. Every other method of PetStore may change or remove pets, so it is
+ * wrapped, whatever its name, to drop the cache when it settles (succeeded or not: a failure may
+ * come after the commit). A write by another instance or process reaches the cache through
+ * `changes` (TableChanges), and while such a write could go unseen nothing is served from memory.
+ * Both maps are bounded and start over when full.
  *
  * A page is kept only when it is asked for a second time while its key is remembered: a client
  * walking a listing reads each page once, and keeping those pages cost more than it saved (their
  * text outlived the young generation, so every walked page was copied and collected again).
  */
 import type { Pet } from '@petstore/types'
+import type { TableChanges } from './changes.js'
 import type { ListPetsQuery, PetPage, PetStore } from './store.js'
 
 const maxPets = 10_000
@@ -18,31 +22,65 @@ const maxPageChars = 4 * 1024 * 1024
 /** Keys of pages asked for once; far more than the pages a client repeats. */
 const maxSeenPages = 4096
 
-export function cachePets(store: PetStore): PetStore {
+/** The methods the cache answers (reads) or passes on keeping what it holds (appends). */
+const keepingMethods = ['get', 'list', 'create'] as const
+type KeepingMethod = (typeof keepingMethods)[number]
+/** Every other method of a PetStore: each may change or remove pets, so each drops the cache. */
+type PetWrites<S extends PetStore> = Omit<S, KeepingMethod>
+
+/**
+ * Caches `store`'s reads; `changes` tells of writes made elsewhere and hears of those made here.
+ *
+ * @example
+ * ```ts
+ * const pets = cachePets(sqlitePetStore(db, writes), sqliteTableChanges(watchExternalChanges(db)))
+ * ```
+ */
+export function cachePets<S extends PetStore>(store: S, changes: TableChanges): S {
   const pets = new Map<number, Pet>()
   const pages = new Map<string, PetPage>()
   const seenPages = new Set<string>()
   let pageChars = 0
-  return {
+  let cachedGeneration = changes.generation
+  /** The generation a read starts at, after dropping whatever a change made stale. */
+  const current = () => {
+    const generation = changes.generation
+    if (generation !== cachedGeneration) {
+      pets.clear()
+      pages.clear()
+      pageChars = 0
+      cachedGeneration = generation
+    }
+    return generation
+  }
+  /**
+   * Whether a value read since `generation` may be kept: no change can have overtaken it. Losing
+   * the listener moves the generation, so what was cached goes, and nothing read until it is back
+   * is kept: without a check on the hot path, nothing is served from memory meanwhile.
+   */
+  const keeps = (generation: number) => changes.listening && changes.generation === generation
+  const cached: Pick<PetStore, KeepingMethod> = {
     create: (draft, idempotency) => store.create(draft, idempotency),
     async get(id) {
-      const cached = pets.get(id)
-      if (cached !== undefined) return cached
+      const generation = current()
+      const hit = pets.get(id)
+      if (hit !== undefined) return hit
       const pet = await store.get(id)
-      if (pet === undefined) return undefined
+      if (pet === undefined || !keeps(generation)) return pet
       if (pets.size >= maxPets) pets.clear()
       pets.set(id, Object.freeze(pet))
       return pet
     },
     async list(query: ListPetsQuery) {
+      const generation = current()
       const key = `${query.limit} ${query.afterId ?? 0} ${query.status ?? ''}`
-      const cached = pages.get(key)
-      if (cached !== undefined) return cached
+      const hit = pages.get(key)
+      if (hit !== undefined) return hit
       const page = await store.list(query)
       if (!seenPages.has(key)) {
         if (seenPages.size >= maxSeenPages) seenPages.clear()
         seenPages.add(key)
-      } else if (page.hasMore) {
+      } else if (page.hasMore && keeps(generation)) {
         if (pageChars + page.json.length > maxPageChars) {
           pages.clear()
           pageChars = 0
@@ -53,4 +91,36 @@ export function cachePets(store: PetStore): PetStore {
       return page
     },
   }
+  return { ...invalidating(store, () => changes.changed()), ...cached } as S
+}
+
+/** `store`'s writes (PetWrites), each calling `changed` once it settles. */
+function invalidating<S extends PetStore>(store: S, changed: () => void): PetWrites<S> {
+  const writes: Record<string, unknown> = {}
+  for (const name of methodNames(store)) {
+    if ((keepingMethods as readonly string[]).includes(name)) continue
+    const write = Reflect.get(store, name) as (...args: unknown[]) => Promise<unknown>
+    writes[name] = async (...args: unknown[]) => {
+      try {
+        return await write.apply(store, args)
+      } finally {
+        changed()
+      }
+    }
+  }
+  return writes as PetWrites<S>
+}
+
+/** The names of `object`'s methods, its own and its classes'. */
+function methodNames(object: object): Set<string> {
+  const names = new Set<string>()
+  let level: object | null = object
+  while (level !== null && level !== Object.prototype) {
+    for (const name of Object.getOwnPropertyNames(level)) {
+      const { value } = Object.getOwnPropertyDescriptor(level, name) ?? {}
+      if (name !== 'constructor' && typeof value === 'function') names.add(name)
+    }
+    level = Object.getPrototypeOf(level) as object | null
+  }
+  return names
 }

@@ -63,8 +63,16 @@ export interface IdempotencyCompletion {
 }
 
 /**
- * Pets never change once created (no operation updates or deletes one): pet-cache.ts relies on
- * it, together with the id order below.
+ * What a cache of pets (pet-cache.ts, in front of every store) may assume: ids only grow and are
+ * never reused, and `create` only appends, so what was read before a create is still right after
+ * it (a page that has more pets after it stays the same). Every other method, the ones that exist
+ * and any added later (an update, a delete), may change or remove pets, so each invalidates the
+ * caches of every instance: pet-cache.ts wraps whatever is not `get`, `list` or `create` to drop
+ * its own cache when the write settles, and the others learn of it from the database. On
+ * PostgreSQL a trigger on `pets` sends a NOTIFY at the commit of every UPDATE, DELETE or TRUNCATE
+ * (postgres/table-changes.ts); on SQLite, single-instance, a commit by another process moves
+ * `PRAGMA data_version` (sqlite/external-changes.ts). So a new write method needs no cache code,
+ * and a write made outside the service (SQL by hand) is seen as well.
  */
 export interface PetStore {
   /**

@@ -27,7 +27,7 @@ const types = {
     oid === int8 ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 }
 
-/** How every connection of the store is made: the pool's, and the key-change listener's. */
+/** How every connection of the store is made: the pool's, and the table-change listener's. */
 export function connectionConfig(options: PoolOptions): pg.ClientConfig {
   const timeoutMs = options.timeoutMs ?? 5000
   return {

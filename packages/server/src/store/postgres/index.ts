@@ -3,7 +3,8 @@
  * database: pets, API keys, idempotency records and settings. Migrations run at open, under an
  * advisory lock. Creates are group-committed (batching.ts); pagination stays exact with
  * concurrent writers on any number of instances (README.md beside this file explains how), so
- * the same page cache as SQLite's is safe here.
+ * the same page cache as SQLite's is safe here; one listening connection (table-changes.ts) tells
+ * it, and the key cache, of every change made elsewhere.
  *
  * @example
  * ```ts
@@ -12,19 +13,26 @@
  * await store.close()
  * ```
  */
+import type pg from 'pg'
 import { cachePets } from '../pet-cache.js'
 import type { Store } from '../store.js'
 import { connectionConfig, guarded, openPool, type PoolOptions } from './connection.js'
 import { postgresIdempotencyStore } from './idempotency.js'
-import { listenForKeyChanges } from './key-changes.js'
 import { postgresKeyStore } from './keys.js'
 import { migratePostgres } from './migrations.js'
 import { postgresPetStore } from './pets.js'
+import { listenForTableChanges, type TableChangeListener } from './table-changes.js'
 
 export type { PoolOptions as PostgresStoreOptions } from './connection.js'
 
 /** Connects, migrates and returns the store; rejects when the database cannot be reached. */
 export async function openPostgresStore(options: PoolOptions): Promise<Store> {
+  const pool = await openMigratedPool(options)
+  return postgresStore(pool, listenForTableChanges(connectionConfig(options)))
+}
+
+/** Opens the pool and applies the migrations; rejects when the database cannot be reached. */
+export async function openMigratedPool(options: PoolOptions): Promise<pg.Pool> {
   const pool = openPool(options)
   try {
     const client = await pool.connect()
@@ -37,11 +45,18 @@ export async function openPostgresStore(options: PoolOptions): Promise<Store> {
     await pool.end()
     throw error
   }
-  const keyChanges = listenForKeyChanges(connectionConfig(options))
+  return pool
+}
+
+/**
+ * The Store over a migrated pool and the listener of its schema's changes, both of which it
+ * closes. Tests assemble instances from these parts to watch their listeners.
+ */
+export function postgresStore(pool: pg.Pool, changes: TableChangeListener): Store {
   let closed: Promise<void> | undefined
   return {
-    pets: cachePets(postgresPetStore(pool)),
-    keys: postgresKeyStore(pool, keyChanges),
+    pets: cachePets(postgresPetStore(pool), changes.tables.pets),
+    keys: postgresKeyStore(pool, changes.tables.api_keys),
     idempotency: postgresIdempotencyStore(pool),
     setting: (name, create) =>
       guarded(async () => {
@@ -67,7 +82,7 @@ export async function openPostgresStore(options: PoolOptions): Promise<Store> {
         if (rows[0]?.writable !== true) throw new Error('the database accepts no writes now')
       }),
     close() {
-      closed ??= Promise.all([keyChanges.close(), pool.end()]).then(() => {})
+      closed ??= Promise.all([changes.close(), pool.end()]).then(() => {})
       return closed
     },
   }

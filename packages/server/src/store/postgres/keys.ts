@@ -1,20 +1,20 @@
 /**
  * API keys on PostgreSQL. Every request looks its key up, so found keys are cached while the
- * key-change listener is connected (key-changes.ts): a revocation on any instance or by the CLI
+ * table-change listener is connected (table-changes.ts): a revocation on any instance or by the CLI
  * clears every instance's cache at its commit. Unknown hashes are never kept, so guessing
  * cannot fill the map.
  */
 import { randomBytes } from 'node:crypto'
 import type pg from 'pg'
+import type { TableChanges } from '../changes.js'
 import { type KeyRow, keyColumns, toKeyRecord as toKey } from '../key-row.js'
 import type { ApiKeyRecord, KeyStore, NewApiKey } from '../store.js'
 import { guarded } from './connection.js'
-import type { KeyChanges } from './key-changes.js'
 
 /** Bounds the key cache; past it the cache starts over (a deployment has far fewer keys). */
 const maxCachedKeys = 10_000
 
-export function postgresKeyStore(pool: pg.Pool, changes: KeyChanges): KeyStore {
+export function postgresKeyStore(pool: pg.Pool, changes: TableChanges): KeyStore {
   const active = new Map<string, ApiKeyRecord>()
   let cachedGeneration = changes.generation
   const lookup = (hash: string) =>

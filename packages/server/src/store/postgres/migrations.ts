@@ -82,9 +82,32 @@ ALTER TABLE api_keys
   ADD CONSTRAINT api_keys_limits_paired CHECK ((per_minute IS NULL) = (per_day IS NULL));
 `
 
+/**
+ * Pets may now change (PetStore: every write but `create` invalidates), and every instance caches
+ * them (../pet-cache.ts): a trigger tells them all, as 001's does for keys, whoever wrote, a hand
+ * fix in psql included. One function now serves both tables, naming the channel after the table
+ * as table-changes.ts listens. Inserts are not announced: pet ids only grow, so caches keep what
+ * they hold, and unknown keys are never cached.
+ */
+const tableChanges = `
+CREATE FUNCTION announce_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('petstore_' || TG_TABLE_NAME, TG_TABLE_SCHEMA);
+  RETURN NULL;
+END
+$$;
+DROP TRIGGER api_keys_changed ON api_keys;
+DROP FUNCTION api_keys_changed();
+CREATE TRIGGER api_keys_changed AFTER UPDATE OR DELETE OR TRUNCATE ON api_keys
+  FOR EACH STATEMENT EXECUTE FUNCTION announce_change();
+CREATE TRIGGER pets_changed AFTER UPDATE OR DELETE OR TRUNCATE ON pets
+  FOR EACH STATEMENT EXECUTE FUNCTION announce_change();
+`
+
 export const postgresMigrations: readonly PostgresMigration[] = [
   { name: '001-initial', sql: initial },
   { name: '002-per-key-limits', sql: perKeyLimits },
+  { name: '003-table-changes', sql: tableChanges },
 ]
 
 /** Applies the migrations `client`'s schema lacks, under a lock scoped to that schema. */

@@ -10,6 +10,7 @@ import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import { cachePets } from '../pet-cache.js'
 import type { Store } from '../store.js'
+import { sqliteTableChanges, watchExternalChanges } from './external-changes.js'
 import { guardDatabaseFile } from './file-guard.js'
 import { createGroupCommit, type GroupCommit } from './group-commit.js'
 import { sqliteIdempotencyStore } from './idempotency.js'
@@ -70,10 +71,11 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   const probe = db.prepare<[string]>(
     "INSERT INTO settings (name, value) VALUES ('readiness-probe', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
   )
+  const externalChanges = watchExternalChanges(db)
   let closed = false
   return {
-    pets: cachePets(sqlitePetStore(db, writes)),
-    keys: sqliteKeyStore(db, writes),
+    pets: cachePets(sqlitePetStore(db, writes), sqliteTableChanges(externalChanges)),
+    keys: sqliteKeyStore(db, writes, externalChanges),
     idempotency: sqliteIdempotencyStore(db, writes),
     setting: settingReader(db, writes),
     // A write, not a read: a full disk or a replaced file still reads fine, yet every write

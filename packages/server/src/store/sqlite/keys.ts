@@ -6,13 +6,17 @@ import { randomBytes } from 'node:crypto'
 import type Database from 'better-sqlite3'
 import { type KeyRow, keyColumns, toKeyRecord as toKey } from '../key-row.js'
 import type { ApiKeyRecord, KeyStore, NewApiKey } from '../store.js'
-import { watchExternalChanges } from './external-changes.js'
+import type { ExternalChanges } from './external-changes.js'
 import type { GroupCommit } from './group-commit.js'
 
 /** Bounds the key cache; past it the cache starts over (a deployment has far fewer keys). */
 const maxCachedKeys = 10_000
 
-export function sqliteKeyStore(db: Database.Database, writes: GroupCommit): KeyStore {
+export function sqliteKeyStore(
+  db: Database.Database,
+  writes: GroupCommit,
+  externalChanges: ExternalChanges,
+): KeyStore {
   const insert = db.prepare<
     [string, string, string | null, string, number | null, number | null, string],
     KeyRow
@@ -36,7 +40,7 @@ export function sqliteKeyStore(db: Database.Database, writes: GroupCommit): KeyS
   // or any commit by another connection (the CLI revoking) clears them all. Unknown hashes are
   // never kept, so guessing cannot fill the map.
   const active = new Map<string, ApiKeyRecord>()
-  const externalChanges = watchExternalChanges(db)
+  let externalSeen = externalChanges()
   return {
     async create(input: NewApiKey) {
       const id = `key_${randomBytes(8).toString('hex')}`
@@ -55,7 +59,11 @@ export function sqliteKeyStore(db: Database.Database, writes: GroupCommit): KeyS
       return toKey(row as KeyRow)
     },
     async findActiveByHash(hash) {
-      if (externalChanges()) active.clear()
+      const external = externalChanges()
+      if (external !== externalSeen) {
+        active.clear()
+        externalSeen = external
+      }
       const cached = active.get(hash)
       if (cached !== undefined) return cached
       const row = byHash.get(hash)
