@@ -27,6 +27,24 @@ const gitIdentity = {
 export const gitEnv = (): NodeJS.ProcessEnv => cleanEnv(gitIdentity)
 
 export async function cloneWorkspace(root: string, dest: string): Promise<void> {
+  await copyWorkingTree(root, dest)
+  for (const name of readdirSync(join(root, 'packages'))) {
+    const dist = join(root, 'packages', name, 'dist')
+    if (existsSync(dist)) cpSync(dist, join(dest, 'packages', name, 'dist'), { recursive: true })
+  }
+  await mustRun('git', ['init', '--quiet', '--initial-branch=main'], { cwd: dest })
+  await commitAll(dest, 'The workspace as it is under test')
+  await mustRun('pnpm', ['install', '--offline', '--frozen-lockfile', '--reporter=append-only'], {
+    cwd: dest,
+    env: cleanEnv(),
+  })
+}
+
+/**
+ * The working tree's files as git sees them (tracked, and untracked but not ignored: so no
+ * `node_modules`, `dist` or data), copied from `root` into `dest`.
+ */
+export async function copyWorkingTree(root: string, dest: string): Promise<void> {
   const listed = await mustRun(
     'git',
     ['ls-files', '-z', '--cached', '--others', '--exclude-standard'],
@@ -43,16 +61,6 @@ export async function cloneWorkspace(root: string, dest: string): Promise<void> 
     if (lstatSync(from).isSymbolicLink()) symlinkSync(readlinkSync(from), to)
     else cpSync(from, to)
   }
-  for (const name of readdirSync(join(root, 'packages'))) {
-    const dist = join(root, 'packages', name, 'dist')
-    if (existsSync(dist)) cpSync(dist, join(dest, 'packages', name, 'dist'), { recursive: true })
-  }
-  await mustRun('git', ['init', '--quiet', '--initial-branch=main'], { cwd: dest })
-  await commitAll(dest, 'The workspace as it is under test')
-  await mustRun('pnpm', ['install', '--offline', '--frozen-lockfile', '--reporter=append-only'], {
-    cwd: dest,
-    env: cleanEnv(),
-  })
 }
 
 export async function commitAll(dir: string, message: string): Promise<void> {

@@ -1,6 +1,6 @@
 /**
- * The storage seam of the service: pets, API keys, idempotency records and settings. SQLite
- * implements it now (sqlite/); PostgreSQL will later (postgres/). Every implementation must pass
+ * The storage seam of the service: pets, API keys, idempotency records and settings, implemented
+ * on SQLite (sqlite/) and PostgreSQL (postgres/). Every implementation must pass
  * test/store/conformance.ts, which checks the rules written here.
  *
  * All methods are async so that a networked store fits the same interface. Times are Unix

@@ -1,12 +1,16 @@
 /**
- * The three pet operations, typed by their operations in the spec (http/contract.ts). Inputs
+ * The pet operations, typed by their operations in the spec (http/contract.ts). Inputs
  * arrive validated, with defaults applied; outputs are serialized by the spec's response
  * schemas, except listPets' page, which the store hands over as JSON text already
  * (PetPage.json, sent through `preSerialized`).
  */
-import type { Pet, Pets } from '@petstore/types'
+import type { OperationFacts, Pet, Pets } from '@petstore/types'
 import { problem } from '../../errors.js'
-import { type OperationRoutes, preSerialized } from '../../http/contract.js'
+import {
+  type HandledOperationId,
+  type OperationRoutes,
+  preSerialized,
+} from '../../http/contract.js'
 import type { Idempotency } from '../../idempotency/idempotency.js'
 import type { Store, StoredResponse } from '../../store/store.js'
 import type { CursorCodec } from './cursor.js'
@@ -19,7 +23,12 @@ export interface PetRouteDeps {
   basePath: string
 }
 
-export type PetRoutes = Pick<OperationRoutes, 'listPets' | 'createPet' | 'getPet'>
+/** The operations on the spec's `/pets` paths: this module answers every one. */
+type PetOperationId = {
+  [K in HandledOperationId]: OperationFacts[K]['path'] extends `/pets${string}` ? K : never
+}[HandledOperationId]
+
+export type PetRoutes = Pick<OperationRoutes, PetOperationId>
 
 export function createPetRoutes(deps: PetRouteDeps): PetRoutes {
   const { store, cursors, idempotency, basePath } = deps
