@@ -14,17 +14,18 @@
  */
 import { cachePets } from '../pet-cache.js'
 import type { Store } from '../store.js'
-import { connectionConfig, guarded, openPool, type PoolOptions } from './connection.js'
+import { connectionConfig, guarded, openPool } from './connection.js'
 import { postgresIdempotencyStore } from './idempotency.js'
 import { listenForKeyChanges } from './key-changes.js'
 import { postgresKeyStore } from './keys.js'
 import { migratePostgres } from './migrations.js'
+import type { PostgresStoreOptions } from './options.js'
 import { postgresPetStore } from './pets.js'
 
-export type { PoolOptions as PostgresStoreOptions } from './connection.js'
+export type { PostgresStoreOptions } from './options.js'
 
 /** Connects, migrates and returns the store; rejects when the database cannot be reached. */
-export async function openPostgresStore(options: PoolOptions): Promise<Store> {
+export async function openPostgresStore(options: PostgresStoreOptions): Promise<Store> {
   const pool = openPool(options)
   try {
     const client = await pool.connect()
