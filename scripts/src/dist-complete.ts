@@ -61,7 +61,7 @@ function importTarget(importer: string, specifier: string): string {
   return importer.endsWith('.d.ts') ? target.replace(/\.js$/, '.d.ts') : target
 }
 
-const followsImports = (file: string) => /\.(m?js|d\.m?ts)$/.test(file)
+const followsImports = (file: string) => /\.(js|d\.ts)$/.test(file)
 
 /** Relative specifiers `file` imports (static, dynamic, `export … from`), comments ignored. */
 function relativeImports(file: string): string[] {
