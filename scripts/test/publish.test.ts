@@ -242,6 +242,17 @@ describe('publishing to a real registry and installing as a stranger', () => {
   )
 
   it.each(resolutions)(
+    'type-checks every export of @petstore/server under %s resolution with skipLibCheck false, no @types/pg',
+    async (resolution) => {
+      expect(existsSync(join(consumer(), 'node_modules', '@types', 'pg'))).toBe(false)
+      const result = await typeCheck('server-library.ts', `server-${resolution}`, resolution)
+      expect(result.output).not.toContain('error TS')
+      expect(result.code, result.output).toBe(0)
+    },
+    120_000,
+  )
+
+  it.each(resolutions)(
     'refuses a request body the spec does not allow under %s resolution',
     async (resolution) => {
       const result = await typeCheck('wrong-body.ts', `wrong-${resolution}`, resolution)

@@ -2,9 +2,10 @@ import type { Pet } from '@petstore/types'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { cachePets } from '../../src/store/pet-cache.js'
-import { connectionConfig, type PoolOptions } from '../../src/store/postgres/connection.js'
-import { openMigratedPool, postgresStore } from '../../src/store/postgres/index.js'
+import { connectionConfig } from '../../src/store/postgres/connection.js'
+import type { PostgresStoreOptions } from '../../src/store/postgres/options.js'
 import { postgresPetStore } from '../../src/store/postgres/pets.js'
+import { openMigratedPool, postgresStore } from '../../src/store/postgres/store.js'
 import { listenForTableChanges } from '../../src/store/postgres/table-changes.js'
 import type { PetStore } from '../../src/store/store.js'
 import { postgresUrl, schemaFactory, serviceAvailable, uniqueName } from '../services.js'
@@ -57,7 +58,7 @@ describe.runIf(available)('the pet cache of two instances on one PostgreSQL data
   })
 
   /** An instance assembled as openPostgresStore does, its pet changes in view, once it listens. */
-  async function openInstance(options: PoolOptions) {
+  async function openInstance(options: PostgresStoreOptions) {
     const pool = await openMigratedPool(options)
     const listener = listenForTableChanges(connectionConfig(options))
     const instance = { pool, store: postgresStore(pool, listener), changes: listener.tables.pets }

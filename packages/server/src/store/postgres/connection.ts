@@ -8,17 +8,7 @@
  */
 import pg from 'pg'
 import { BackendUnavailableError } from '../../errors.js'
-
-export interface PoolOptions {
-  /** `postgres://…` */
-  url: string
-  /** Connections at most (`PETSTORE_DB_POOL`). */
-  size: number
-  /** Schema to work in (tests use a fresh one each); the URL's default (`public`) when unset. */
-  schema?: string
-  /** Longest wait for a connection or for one query, in milliseconds. */
-  timeoutMs?: number
-}
+import type { PostgresStoreOptions } from './options.js'
 
 const int8 = 20
 /** Ids and category ids are BIGINT columns holding safe integers: read them as numbers. */
@@ -28,7 +18,7 @@ const types = {
 }
 
 /** How every connection of the store is made: the pool's, and the table-change listener's. */
-export function connectionConfig(options: PoolOptions): pg.ClientConfig {
+export function connectionConfig(options: PostgresStoreOptions): pg.ClientConfig {
   const timeoutMs = options.timeoutMs ?? 5000
   return {
     connectionString: options.url,
@@ -40,7 +30,7 @@ export function connectionConfig(options: PoolOptions): pg.ClientConfig {
   }
 }
 
-export function openPool(options: PoolOptions): pg.Pool {
+export function openPool(options: PostgresStoreOptions): pg.Pool {
   const pool = new pg.Pool({ ...connectionConfig(options), max: options.size })
   // An idle connection that breaks (the server restarted) is dropped by the pool; without a
   // listener the error would end the process.

@@ -4,7 +4,9 @@
  * advisory lock. Creates are group-committed (batching.ts); pagination stays exact with
  * concurrent writers on any number of instances (README.md beside this file explains how), so
  * the same page cache as SQLite's is safe here; one listening connection (table-changes.ts) tells
- * it, and the key cache, of every change made elsewhere.
+ * it, and the key cache, of every change made elsewhere. This module's types are the package's
+ * public ones, so it names no `pg` type (consumers need not install `@types/pg`): the parts that
+ * do are in store.ts.
  *
  * @example
  * ```ts
@@ -13,77 +15,16 @@
  * await store.close()
  * ```
  */
-import type pg from 'pg'
-import { cachePets } from '../pet-cache.js'
 import type { Store } from '../store.js'
-import { connectionConfig, guarded, openPool, type PoolOptions } from './connection.js'
-import { postgresIdempotencyStore } from './idempotency.js'
-import { postgresKeyStore } from './keys.js'
-import { migratePostgres } from './migrations.js'
-import { postgresPetStore } from './pets.js'
-import { listenForTableChanges, type TableChangeListener } from './table-changes.js'
+import { connectionConfig } from './connection.js'
+import type { PostgresStoreOptions } from './options.js'
+import { openMigratedPool, postgresStore } from './store.js'
+import { listenForTableChanges } from './table-changes.js'
 
-export type { PoolOptions as PostgresStoreOptions } from './connection.js'
+export type { PostgresStoreOptions } from './options.js'
 
 /** Connects, migrates and returns the store; rejects when the database cannot be reached. */
-export async function openPostgresStore(options: PoolOptions): Promise<Store> {
+export async function openPostgresStore(options: PostgresStoreOptions): Promise<Store> {
   const pool = await openMigratedPool(options)
   return postgresStore(pool, listenForTableChanges(connectionConfig(options)))
-}
-
-/** Opens the pool and applies the migrations; rejects when the database cannot be reached. */
-export async function openMigratedPool(options: PoolOptions): Promise<pg.Pool> {
-  const pool = openPool(options)
-  try {
-    const client = await pool.connect()
-    try {
-      await migratePostgres(client)
-    } finally {
-      client.release()
-    }
-  } catch (error) {
-    await pool.end()
-    throw error
-  }
-  return pool
-}
-
-/**
- * The Store over a migrated pool and the listener of its schema's changes, both of which it
- * closes. Tests assemble instances from these parts to watch their listeners.
- */
-export function postgresStore(pool: pg.Pool, changes: TableChangeListener): Store {
-  let closed: Promise<void> | undefined
-  return {
-    pets: cachePets(postgresPetStore(pool), changes.tables.pets),
-    keys: postgresKeyStore(pool, changes.tables.api_keys),
-    idempotency: postgresIdempotencyStore(pool),
-    setting: (name, create) =>
-      guarded(async () => {
-        await pool.query(
-          'INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT DO NOTHING',
-          [name, create()],
-        )
-        const { rows } = await pool.query<{ value: string }>(
-          'SELECT value FROM settings WHERE name = $1',
-          [name],
-        )
-        return (rows[0] as { value: string }).value
-      }),
-    // "Can serve reads and writes now", short of writing: a pooled connection answers and its
-    // session may write (not a standby after a failover, not default_transaction_read_only).
-    // Unlike SQLite's probe row it commits nothing: instances would all write on every probe,
-    // so a full disk on the database server shows only in the errors of the writes themselves.
-    ping: () =>
-      guarded(async () => {
-        const { rows } = await pool.query<{ writable: boolean }>(
-          "SELECT NOT pg_is_in_recovery() AND current_setting('transaction_read_only') = 'off' AS writable",
-        )
-        if (rows[0]?.writable !== true) throw new Error('the database accepts no writes now')
-      }),
-    close() {
-      closed ??= Promise.all([changes.close(), pool.end()]).then(() => {})
-      return closed
-    },
-  }
 }

@@ -1,0 +1,69 @@
+/**
+ * The parts a PostgreSQL Store is assembled from (index.ts opens one): a migrated pool, and the
+ * Store over it and its listener of table changes. Tests assemble instances from these parts to
+ * watch their listeners.
+ */
+import type pg from 'pg'
+import { cachePets } from '../pet-cache.js'
+import type { Store } from '../store.js'
+import { guarded, openPool } from './connection.js'
+import { postgresIdempotencyStore } from './idempotency.js'
+import { postgresKeyStore } from './keys.js'
+import { migratePostgres } from './migrations.js'
+import type { PostgresStoreOptions } from './options.js'
+import { postgresPetStore } from './pets.js'
+import type { TableChangeListener } from './table-changes.js'
+
+/** Opens the pool and applies the migrations; rejects when the database cannot be reached. */
+export async function openMigratedPool(options: PostgresStoreOptions): Promise<pg.Pool> {
+  const pool = openPool(options)
+  try {
+    const client = await pool.connect()
+    try {
+      await migratePostgres(client)
+    } finally {
+      client.release()
+    }
+  } catch (error) {
+    await pool.end()
+    throw error
+  }
+  return pool
+}
+
+/** The Store over a migrated pool and the listener of its schema's changes, both of which it closes. */
+export function postgresStore(pool: pg.Pool, changes: TableChangeListener): Store {
+  let closed: Promise<void> | undefined
+  return {
+    pets: cachePets(postgresPetStore(pool), changes.tables.pets),
+    keys: postgresKeyStore(pool, changes.tables.api_keys),
+    idempotency: postgresIdempotencyStore(pool),
+    setting: (name, create) =>
+      guarded(async () => {
+        await pool.query(
+          'INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+          [name, create()],
+        )
+        const { rows } = await pool.query<{ value: string }>(
+          'SELECT value FROM settings WHERE name = $1',
+          [name],
+        )
+        return (rows[0] as { value: string }).value
+      }),
+    // "Can serve reads and writes now", short of writing: a pooled connection answers and its
+    // session may write (not a standby after a failover, not default_transaction_read_only).
+    // Unlike SQLite's probe row it commits nothing: instances would all write on every probe,
+    // so a full disk on the database server shows only in the errors of the writes themselves.
+    ping: () =>
+      guarded(async () => {
+        const { rows } = await pool.query<{ writable: boolean }>(
+          "SELECT NOT pg_is_in_recovery() AND current_setting('transaction_read_only') = 'off' AS writable",
+        )
+        if (rows[0]?.writable !== true) throw new Error('the database accepts no writes now')
+      }),
+    close() {
+      closed ??= Promise.all([changes.close(), pool.end()]).then(() => {})
+      return closed
+    },
+  }
+}
