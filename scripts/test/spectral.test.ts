@@ -2,8 +2,7 @@
  * The spec as Spectral reads it with `spectral:oas` and the OWASP API Security ruleset, through
  * the committed `spec/spectral.yaml`: it still finds what it should, and every rule the ruleset
  * turns off says why (that the spec has no finding is spec-lint.test.ts's). Runs
- * `spectralFindings`, the step `pnpm lint` and `pnpm dev` run: the real CLI from node_modules,
- * which needs no network.
+ * `spectralFindings`, the step `pnpm lint` and `pnpm dev` run; it needs no network.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -20,7 +19,7 @@ const ruleset = join(root, SPECTRAL_RULESET)
 
 const lint = (file: string) => spectralFindings(file, ruleset)
 
-// Each lint starts the CLI: seconds on a quiet machine, more on a loaded one.
+// Loading Spectral and bundling the ruleset take seconds on a loaded machine.
 describe('Spectral (spectral:oas + OWASP)', { timeout: 60_000 }, () => {
   const work = mkdtempSync(join(tmpdir(), 'petstore-spectral-'))
   afterAll(() => rmSync(work, { recursive: true, force: true }))
