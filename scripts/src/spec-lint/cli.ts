@@ -7,7 +7,7 @@
 import { resolve } from 'node:path'
 import { CURRENT_SPEC, displayPath } from '../spec-diff/paths.js'
 import { workspaceRoot } from '../workspace.js'
-import { countFindings, formatFinding } from './finding.js'
+import { countFindings, formatFindings } from './finding.js'
 import { lintSpec, SPECTRAL_RULESET } from './lint.js'
 
 const spec = resolve(process.argv[2] ?? resolve(workspaceRoot, CURRENT_SPEC))
@@ -17,8 +17,8 @@ try {
   if (findings.length === 0) {
     process.stdout.write(`spec lint: no finding in ${where}\n`)
   } else {
-    const lines = findings.map((finding) => `  ${formatFinding(finding)}`)
-    process.stdout.write(`spec lint: ${countFindings(findings)} in ${where}\n${lines.join('\n')}\n`)
+    const lines = formatFindings(findings, '  ')
+    process.stdout.write(`spec lint: ${countFindings(findings)} in ${where}\n${lines}\n`)
     process.exitCode = 1
   }
 } catch (error) {

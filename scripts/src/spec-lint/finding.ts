@@ -18,6 +18,10 @@ export interface Finding {
 export const formatFinding = ({ severity, code, path, message }: Finding): string =>
   `${severity} ${code} at ${path.join('.')}: ${message}`
 
+/** One line per finding, each after `prefix`: what `pnpm lint` and `pnpm dev` print. */
+export const formatFindings = (findings: readonly Finding[], prefix = ''): string =>
+  findings.map((finding) => `${prefix}${formatFinding(finding)}`).join('\n')
+
 export const errorsIn = (findings: readonly Finding[]): Finding[] =>
   findings.filter((f) => f.severity === 'error')
 
