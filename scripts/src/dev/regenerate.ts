@@ -21,10 +21,10 @@ export type Regeneration =
 
 export async function regenerate(ws: Workspace): Promise<Regeneration> {
   const started = performance.now()
-  // Started first: the linters run in their own processes while the generator renders.
+  // Started first: redocly runs in its own process, and Spectral in turns with the generator.
   const linting = redoclyLint(ws)
   const specLinting = lintSpec({ spec: ws.specPath, ruleset: join(ws.root, SPECTRAL_RULESET) })
-  // Awaited below only once the spec is known to be valid.
+  // Awaited below once the spec is known to be valid; an invalid one has its report already.
   specLinting.catch(() => {})
   let rendered: Map<string, string> | undefined
   let renderError = ''

@@ -25,7 +25,7 @@ export async function lintSpec({ spec, ruleset }: LintInput): Promise<Finding[]>
 }
 
 /** The example rule on a file; one that is not YAML gets Spectral's parser finding alone. */
-export function exampleFindings(spec: string): Finding[] {
+function exampleFindings(spec: string): Finding[] {
   let doc: unknown
   try {
     doc = parse(readFileSync(spec, 'utf8'))
