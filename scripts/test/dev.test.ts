@@ -5,11 +5,21 @@
  * service, the built docs and the loop's output are checked.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { RELEASED_SPEC } from '../src/spec-diff/paths.js'
 import { freePort } from './release/processes.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -31,6 +41,7 @@ const copied = [
  */
 const skipped = new Set(['test', '.turbo', 'dist', '.cache'])
 
+/** Bounded, so that Spectral's OWASP rules only warn (no `pattern`) and the edit goes through. */
 const newParameter = [
   '        - name: nameContains',
   '          in: query',
@@ -38,6 +49,17 @@ const newParameter = [
   '          description: Only pets whose name contains this text (added by the dev-loop test).',
   '          schema:',
   '            type: string',
+  '            maxLength: 64',
+].join('\n')
+const getPet404Example = [
+  '              examples:',
+  '                notFound:',
+  '                  summary: No pet with this id',
+  '                  value:',
+  '                    code: not_found',
+  '                    message: pet 42 does not exist',
+  '                    status: 404',
+  '',
 ].join('\n')
 const listPetsAnchor = "        - $ref: '#/components/parameters/RequestId'\n"
 
@@ -81,6 +103,11 @@ beforeAll(async () => {
     })
   }
   specPath = join(work, 'spec/openapi.yaml')
+  // The baseline and changesets spec:diff reads are the test's: the spec as it starts, and none
+  // pending, so its summary counts this test's edits whatever the last release was.
+  copyFileSync(specPath, join(work, RELEASED_SPEC))
+  mkdirSync(join(work, '.changeset'))
+  writeFileSync(join(work, '.changeset/README.md'), '# Changesets\n')
   const port = await freePort()
   baseUrl = `http://127.0.0.1:${port}`
   dev = spawn(
@@ -129,9 +156,18 @@ describe('pnpm dev', () => {
     expect(spec).toContain(listPetsAnchor)
     writeFileSync(specPath, spec.replace(listPetsAnchor, `${listPetsAnchor}${newParameter}\n`))
 
+    await outputMatching(/spec lint: 1 warning:/, from)
+    await outputMatching(
+      /\n {2}warning owasp:api4:2023-string-restricted at paths\.\/pets\.get\.parameters\.\d+\.schema: /,
+      from,
+    )
     const timings = await outputMatching(/.*service restarted.*docs rebuilt.*from the edit.*/, from)
     expect(timings).toMatch(/regenerated types \d+\.\d s/)
-    await outputMatching(/spec:diff: 0 breaking, 1 non-breaking change/, from)
+    await outputMatching(/spec:diff: 0 breaking, 1 non-breaking change\(s\)/, from)
+    await outputMatching(
+      /release: spec info\.version \S+ -> at least \S+ \(minor\); changesets needed: minor for .* \(pending: none\)/,
+      from,
+    )
 
     expect(listPetsParameterNames(await servedSpec())).toContain('nameContains')
     const schema = readFileSync(join(work, 'packages/types/src/generated/schema.ts'), 'utf8')
@@ -146,15 +182,25 @@ describe('pnpm dev', () => {
   }, 60_000)
 
   it.each([
-    ['a YAML error', (spec: string) => spec.replace(/^info:\n/m, 'info:\n  broken: [unclosed\n')],
+    [
+      'a YAML error',
+      (spec: string) => spec.replace(/^info:\n/m, 'info:\n  broken: [unclosed\n'),
+      /spec invalid, nothing regenerated/,
+    ],
     [
       'a lint error',
       (spec: string) =>
         spec.replace(listPetsAnchor, "        - $ref: '#/components/parameters/NoSuchParameter'\n"),
+      /spec invalid, nothing regenerated/,
+    ],
+    [
+      'a response without an example',
+      (spec: string) => spec.replace(getPet404Example, ''),
+      /spec breaks lint rules \(1 error[^)]*\), nothing regenerated:\n( {2}.*\n)* {2}error petstore-response-example at .*: getPet 404 \(application\/json\): no example/,
     ],
   ])(
     'reports %s and keeps the last good service answering',
-    async (_name, breakSpec) => {
+    async (_name, breakSpec, report) => {
       const good = readFileSync(specPath, 'utf8')
       const generated = readFileSync(
         join(work, 'packages/types/src/generated/openapi.json'),
@@ -165,7 +211,7 @@ describe('pnpm dev', () => {
       expect(broken).not.toBe(good)
       writeFileSync(specPath, broken)
 
-      await outputMatching(/spec invalid, nothing regenerated/, from)
+      await outputMatching(report, from)
       await outputMatching(/the last good service keeps running/, from)
       expect(output.slice(from)).not.toMatch(/service restarted/)
       expect(listPetsParameterNames(await servedSpec())).toContain('nameContains')

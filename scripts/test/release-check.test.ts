@@ -1,7 +1,8 @@
 /**
- * The release check on throwaway copies (a baseline, an edited spec and a `.changeset/` in a temp
- * dir), both ways, then on this repository as it stands: CI fails while a breaking spec change
- * lacks its major changesets or its `info.version` bump.
+ * The release check on throwaway copies (a baseline and an edited spec in a temp dir) with the
+ * `.changeset/` folders of `fixtures/changesets`, both ways, then on this repository as it
+ * stands: CI fails while a spec change lacks its changesets (major for a breaking change, at
+ * least minor for an addition) or its `info.version` bump.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -13,11 +14,13 @@ import {
   checkRelease,
   describeCheck,
   packagesBuiltFromSpec,
+  releaseLine,
 } from '../src/spec-diff/release-check.js'
 import { nextVersion, versionBump } from '../src/spec-diff/spec-version.js'
 
 const root = new URL('../../', import.meta.url).pathname
 const released = readFileSync(join(root, RELEASED_SPEC), 'utf8')
+const fixtures = join(root, 'scripts/test/fixtures')
 const PACKAGES = ['@petstore/types', '@petstore/client', '@petstore/server']
 
 const makeStatusRequired = (spec: string) =>
@@ -37,23 +40,17 @@ function replaceOnce(text: string, from: string, to: string): string {
   return text.replace(from, to)
 }
 
-const changeset = (bumps: Record<string, string>) =>
-  `---\n${Object.entries(bumps)
-    .map(([name, bump]) => `"${name}": ${bump}`)
-    .join('\n')}\n---\n\nWhat changed for users.\n`
+/** A `.changeset/` folder: `none`, `minor`, `patch`, `major` (each for all three), and mixes. */
+const changesets = (name: string) => join(fixtures, 'changesets', name, '.changeset')
 
 describe('release check on temp copies', () => {
   const work = mkdtempSync(join(tmpdir(), 'petstore-release-check-'))
   afterAll(() => rmSync(work, { recursive: true, force: true }))
   let count = 0
 
-  function check(edits: ((spec: string) => string)[], changesets: Record<string, string>) {
+  function check(edits: ((spec: string) => string)[], changesetFixture: string) {
     const dir = join(work, String(count++))
-    const changesetDir = join(dir, '.changeset')
-    mkdirSync(changesetDir, { recursive: true })
-    writeFileSync(join(changesetDir, 'README.md'), '# Changesets\n')
-    for (const [file, text] of Object.entries(changesets))
-      writeFileSync(join(changesetDir, file), text)
+    mkdirSync(dir)
     const baseFile = join(dir, 'released.yaml')
     const headFile = join(dir, 'openapi.yaml')
     writeFileSync(baseFile, released)
@@ -61,18 +58,16 @@ describe('release check on temp copies', () => {
       headFile,
       edits.reduce((spec, edit) => edit(spec), released),
     )
-    return checkRelease({ baseFile, headFile, changesetDir, packages: PACKAGES })
-  }
-
-  const minorForAll = {
-    'feature.md': changeset(Object.fromEntries(PACKAGES.map((p) => [p, 'minor']))),
-  }
-  const majorForAll = {
-    'status-required.md': changeset(Object.fromEntries(PACKAGES.map((p) => [p, 'major']))),
+    return checkRelease({
+      baseFile,
+      headFile,
+      changesetDir: changesets(changesetFixture),
+      packages: PACKAGES,
+    })
   }
 
   it('fails a breaking edit without major changesets, naming the packages and the rule', () => {
-    const result = check([makeStatusRequired], minorForAll)
+    const result = check([makeStatusRequired], 'minor')
     expect(result.ok).toBe(false)
     expect(result.needed).toBe('major')
     expect(result.problems).toEqual([
@@ -88,50 +83,93 @@ describe('release check on temp copies', () => {
   })
 
   it('passes the same edit with a major changeset for each package and info.version 2.0.0', () => {
-    const result = check([makeStatusRequired, setVersion('2.0.0')], {
-      ...minorForAll,
-      ...majorForAll,
-    })
+    const result = check([makeStatusRequired, setVersion('2.0.0')], 'major')
     expect(result.problems).toEqual([])
     expect(result.ok).toBe(true)
   })
 
   it('names the one package whose major changeset is missing', () => {
-    const partial = {
-      'break.md': changeset({ '@petstore/types': 'major', '@petstore/server': 'major' }),
-    }
-    const result = check([makeStatusRequired, setVersion('2.0.0')], { ...minorForAll, ...partial })
+    const result = check([makeStatusRequired, setVersion('2.0.0')], 'major-except-client')
     expect(result.problems).toHaveLength(1)
     expect(result.problems[0]).toContain('no pending major changeset for @petstore/client:')
   })
 
   it('fails major changesets when info.version does not move to a new major', () => {
-    const result = check([makeStatusRequired, setVersion('1.1.0')], majorForAll)
+    const result = check([makeStatusRequired, setVersion('1.1.0')], 'major')
     expect(result.problems).toEqual([
       'spec info.version is 1.1.0, but breaking changes need a major bump from 1.0.0 (2.0.0).',
     ])
   })
 
-  it('asks a non-breaking addition for at least a minor info.version bump, and no changeset', () => {
-    expect(check([addOptionalTag], {}).problems).toEqual([
+  it('asks a non-breaking addition for a minor changeset of each package and a minor info.version bump', () => {
+    const result = check([addOptionalTag], 'none')
+    expect(result.needed).toBe('minor')
+    expect(result.problems).toEqual([
+      '1 non-breaking spec change(s) (property-added at POST /pets request body application/json: tag) ' +
+        'but no pending changeset of at least minor for @petstore/types, @petstore/client, @petstore/server: ' +
+        'run `pnpm changeset`, choose minor for each and say what clients can now do.',
       'spec info.version is 1.0.0, but non-breaking additions need at least a minor bump from 1.0.0 (1.1.0).',
     ])
-    const bumped = check([addOptionalTag, setVersion('1.1.0')], {})
+    const bumped = check([addOptionalTag, setVersion('1.1.0')], 'minor')
     expect(bumped.diff.changes.map((c) => [c.kind, c.rule])).toEqual([
       ['non-breaking', 'property-added'],
     ])
-    expect(bumped.ok).toBe(true)
+    expect(bumped.problems).toEqual([])
+    expect(check([addOptionalTag, setVersion('2.0.0')], 'major').ok).toBe(true)
+  })
+
+  it('counts a patch changeset as too little for an addition, naming only the packages short of minor', () => {
+    expect(check([addOptionalTag, setVersion('1.1.0')], 'patch').problems).toEqual([
+      expect.stringContaining(
+        'no pending changeset of at least minor for @petstore/types, @petstore/client, @petstore/server:',
+      ),
+    ])
+    expect(check([addOptionalTag, setVersion('1.1.0')], 'minor-except-server').problems).toEqual([
+      expect.stringContaining('no pending changeset of at least minor for @petstore/server:'),
+    ])
+  })
+
+  it('asks an added operation (the spec-diff fixture) for minor changesets too', () => {
+    const fixture = join(fixtures, 'spec-diff', 'operation-added')
+    const result = checkRelease({
+      baseFile: join(fixture, 'base.yaml'),
+      headFile: join(fixture, 'head.yaml'),
+      changesetDir: changesets('none'),
+      packages: PACKAGES,
+    })
+    expect(result.diff.changes.map((c) => [c.kind, c.rule])).toEqual([
+      ['non-breaking', 'operation-added'],
+    ])
+    expect(result.problems[0]).toBe(
+      '1 non-breaking spec change(s) (operation-added at DELETE /pets/{petId}) but no pending changeset of ' +
+        'at least minor for @petstore/types, @petstore/client, @petstore/server: ' +
+        'run `pnpm changeset`, choose minor for each and say what clients can now do.',
+    )
+    expect(releaseLine(result)).toBe(
+      'release: spec info.version 1.0.0 -> at least 1.1.0 (minor); changesets needed: minor for ' +
+        '@petstore/types, @petstore/client, @petstore/server (pending: none)',
+    )
+  })
+
+  it('says on one line what a release needs and what is pending', () => {
+    expect(releaseLine(check([], 'broken'))).toBe(
+      'release: no spec change, so no info.version bump or changeset needed (1.0.0)',
+    )
+    expect(releaseLine(check([makeStatusRequired], 'major-except-client'))).toBe(
+      'release: spec info.version 1.0.0 -> at least 2.0.0 (major); changesets needed: major for ' +
+        '@petstore/types, @petstore/client, @petstore/server ' +
+        '(pending: major for @petstore/types, @petstore/server; minor for @petstore/client)',
+    )
   })
 
   it('refuses an info.version that goes backwards', () => {
-    expect(check([setVersion('0.9.0')], {}).problems).toEqual([
+    expect(check([setVersion('0.9.0')], 'none').problems).toEqual([
       'spec info.version went backwards: 1.0.0 -> 0.9.0.',
     ])
   })
 
   it('refuses a changeset Changesets itself could not parse, naming the file', () => {
-    const broken = { 'broken.md': '---\n\n## "@petstore/types": major\n\nNo frontmatter left.\n' }
-    expect(() => check([makeStatusRequired, setVersion('2.0.0')], broken)).toThrow(
+    expect(() => check([makeStatusRequired, setVersion('2.0.0')], 'broken')).toThrow(
       /broken\.md: could not parse changeset - missing or invalid frontmatter/,
     )
   })

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadSpec } from '../src/spec-diff/load.js'
+import { packagesBuiltFromSpec } from '../src/spec-diff/release-check.js'
 import { diffFiles } from '../src/spec-diff/run.js'
 
 const root = new URL('../../', import.meta.url).pathname
@@ -150,11 +151,14 @@ describe('the spec:diff CLI', () => {
   const work = mkdtempSync(join(tmpdir(), 'petstore-spec-diff-'))
   afterAll(() => rmSync(work, { recursive: true, force: true }))
   const tsx = require.resolve('tsx/cli')
+  // No pending changeset, so that the release line does not follow this repository's .changeset/.
+  const noChangesets = join(root, 'scripts/test/fixtures/changesets/none/.changeset')
   const cli = (...args: string[]) =>
-    spawnSync(process.execPath, [tsx, 'scripts/src/spec-diff/cli.ts', ...args], {
-      cwd: root,
-      encoding: 'utf8',
-    })
+    spawnSync(
+      process.execPath,
+      [tsx, 'scripts/src/spec-diff/cli.ts', '--changesets', noChangesets, ...args],
+      { cwd: root, encoding: 'utf8' },
+    )
 
   const statusRequired = join(work, 'status-required.yaml')
   writeFileSync(
@@ -168,9 +172,11 @@ describe('the spec:diff CLI', () => {
   it('starts with the one-line summary `pnpm dev` shows, against the released baseline', () => {
     const run = cli()
     expect(run.status).toBe(0)
-    expect(run.stdout.split('\n')[0]).toMatch(
+    const [summary, release] = run.stdout.split('\n')
+    expect(summary).toMatch(
       /^spec:diff: \d+ breaking, \d+ non-breaking change\(s\) against \d+\.\d+\.\d+ \(spec\/released\/openapi\.yaml\)$/,
     )
+    expect(release).toMatch(/^release: /)
   })
 
   it('reports a breaking edit, exits 0 unless --fail-on-breaking', () => {
@@ -179,6 +185,8 @@ describe('the spec:diff CLI', () => {
     expect(run.stdout).toBe(
       [
         'spec:diff: 1 breaking, 0 non-breaking change(s) against 1.0.0 (spec/released/openapi.yaml)',
+        'release: spec info.version 1.0.0 -> at least 2.0.0 (major); changesets needed: major for ' +
+          `${packagesBuiltFromSpec().join(', ')} (pending: none)`,
         '  breaking     property-became-required  POST /pets request body application/json: status',
         '               status is now required: requests that omit it are rejected',
         '',
@@ -195,6 +203,24 @@ describe('the spec:diff CLI', () => {
     expect(report.summary).toEqual({ breaking: 1, nonBreaking: 0 })
     expect(report.base).toEqual({ file: 'spec/released/openapi.yaml', version: '1.0.0' })
     expect(report.changes[0].rule).toBe('property-became-required')
+    expect(report.release).toMatchObject({
+      ok: false,
+      needed: 'major',
+      version: { base: '1.0.0', head: '1.0.0', required: '2.0.0' },
+      pending: packagesBuiltFromSpec().map((name) => ({ name, bump: 'none' })),
+    })
+    expect(report.release.problems).toHaveLength(2)
+  })
+
+  it('still prints the diff when it cannot tell what a release needs', () => {
+    const broken = join(root, 'scripts/test/fixtures/changesets/broken/.changeset')
+    const run = cli('--head', statusRequired, '--changesets', broken)
+    expect(run.status).toBe(0)
+    expect(run.stdout.split('\n').slice(0, 3)).toEqual([
+      'spec:diff: 1 breaking, 0 non-breaking change(s) against 1.0.0 (spec/released/openapi.yaml)',
+      expect.stringMatching(/^release: cannot tell what it needs: .*broken\.md: could not parse/),
+      '  breaking     property-became-required  POST /pets request body application/json: status',
+    ])
   })
 
   it('exits 2 naming the file it cannot read', () => {

@@ -12,7 +12,7 @@ import { type RunningPetstore, startPetstore } from '@petstore/server'
 import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiKeyVariable, curlLabel, typescriptLabel, withCodeSamples } from '../src/code-samples.js'
-import { listOperations, type OperationEntry } from '../src/openapi.js'
+import { listOperations, type OperationEntry, resolve } from '../src/openapi.js'
 import { outputDir, spec } from './helpers.js'
 
 const run = promisify(execFile)
@@ -36,16 +36,27 @@ function successStatus(entry: OperationEntry): number {
   return Number(status)
 }
 
-/** What a sample prints: the first text in its success example, or `undefined` without a body. */
+/**
+ * What a sample prints: the first text in its success example, or `undefined` without a body. A
+ * body without an example fails naming the response, as `pnpm lint`'s example rule does.
+ */
 function expectedOutput(entry: OperationEntry): string {
-  const response = entry.operation.responses?.[String(successStatus(entry))] as
-    | { content?: Record<string, { examples?: Record<string, { value?: unknown }> }> }
-    | undefined
-  const examples = response?.content?.['application/json']?.examples ?? {}
-  const value = Object.values(examples)[0]?.value
-  if (value === undefined) return 'undefined'
+  const status = successStatus(entry)
+  const name = `${entry.operation.operationId} ${status} (application/json)`
+  const response = resolve(spec, entry.operation.responses?.[String(status)] ?? {}) as {
+    content?: Record<string, { examples?: Record<string, { value?: unknown }> }>
+  }
+  const content = response.content?.['application/json']
+  if (content === undefined) return 'undefined'
+  const first = Object.values(content.examples ?? {})[0]
+  const value = first === undefined ? undefined : resolve(spec, first).value
+  if (value === undefined) {
+    throw new Error(
+      `${name}: no example to compare the sample's output with: add one under \`examples\``,
+    )
+  }
   const text = JSON.stringify(value).match(/"[^"]+":"([^"]+)"/)
-  if (!text?.[1]) throw new Error(`${entry.operation.operationId}: no text in its example`)
+  if (!text?.[1]) throw new Error(`${name}: no text in its example`)
   return text[1]
 }
 

@@ -4,6 +4,7 @@
  * time from the write. Cycles run one at a time; edits saved meanwhile make up the next. `tsc`
  * builds of the packages' declarations follow when nothing is pending; a new edit cancels them.
  */
+import { countFindings, formatFindings } from '../spec-lint/finding.js'
 import { type Change, editedNames } from './changes.js'
 import { rebuildDocs } from './docs.js'
 import { buildWithTsc, declarationsStale, refreshJavaScript } from './package-dist.js'
@@ -88,9 +89,13 @@ export class DevLoop {
     if (changes.has('spec')) {
       const generated = await regenerate(this.#ws)
       if (!generated.ok) {
-        this.#log(`spec invalid, nothing regenerated:\n${indent(generated.error)}`)
+        this.#log(`${generated.why}, nothing regenerated:\n${indent(generated.error)}`)
         if (this.#service.running) this.#log('the last good service keeps running')
       } else {
+        const { warnings } = generated
+        if (warnings.length > 0) {
+          this.#log(`spec lint: ${countFindings(warnings)}:\n${indent(formatFindings(warnings))}`)
+        }
         specChanged = generated.changed.length > 0
         typesChanged ||= specChanged
         const unchanged = specChanged || startup ? '' : ' (no generated file changed)'

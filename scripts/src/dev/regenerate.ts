@@ -1,24 +1,31 @@
 /**
- * A spec edit, step one: lint the spec and regenerate `@petstore/types/src/generated/` with
- * `pnpm generate`'s own code. Nothing is written unless the spec is valid, so an invalid edit
- * leaves the last good generated files, and the service built from them, in place.
+ * A spec edit, step one: lint the spec (`redocly lint`, then the spec lint of `pnpm lint`:
+ * Spectral and the example rule) and regenerate `@petstore/types/src/generated/` with
+ * `pnpm generate`'s own code. Nothing is written unless the spec is valid and breaks no lint rule
+ * at error severity, so such an edit leaves the last good generated files, and the service built
+ * from them, in place; warnings are handed back to be printed and block nothing.
  */
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { renderGenerated, writeChanged } from '../generate-types.js'
+import { countFindings, errorsIn, type Finding, formatFindings } from '../spec-lint/finding.js'
+import { lintSpec, SPECTRAL_RULESET } from '../spec-lint/lint.js'
 import { runNode } from './run.js'
 import type { Workspace } from './workspace.js'
 
 const require = createRequire(import.meta.url)
 
 export type Regeneration =
-  | { ok: true; changed: string[]; ms: number }
-  | { ok: false; error: string; ms: number }
+  | { ok: true; changed: string[]; warnings: Finding[]; ms: number }
+  | { ok: false; why: string; error: string; ms: number }
 
 export async function regenerate(ws: Workspace): Promise<Regeneration> {
   const started = performance.now()
-  // Started first: the linter runs in its own process while the generator renders.
-  const linting = lintSpec(ws)
+  // Started first: redocly runs in its own process, and Spectral in turns with the generator.
+  const linting = redoclyLint(ws)
+  const specLinting = lintSpec({ spec: ws.specPath, ruleset: join(ws.root, SPECTRAL_RULESET) })
+  // Awaited below once the spec is known to be valid; an invalid one has its report already.
+  specLinting.catch(() => {})
   let rendered: Map<string, string> | undefined
   let renderError = ''
   try {
@@ -28,13 +35,25 @@ export async function regenerate(ws: Workspace): Promise<Regeneration> {
   }
   const lint = await linting
   const ms = () => performance.now() - started
-  if (lint.code !== 0) return { ok: false, error: lint.output, ms: ms() }
-  if (rendered === undefined) return { ok: false, error: renderError, ms: ms() }
-  return { ok: true, changed: writeChanged(ws.generatedDir, rendered), ms: ms() }
+  const invalid = (error: string) => ({ ok: false as const, why: 'spec invalid', error, ms: ms() })
+  if (lint.code !== 0) return invalid(lint.output)
+  if (rendered === undefined) return invalid(renderError)
+  let findings: Finding[]
+  try {
+    findings = await specLinting
+  } catch (error) {
+    return { ok: false, why: 'spec lint failed', error: errorText(error), ms: ms() }
+  }
+  if (errorsIn(findings).length > 0) {
+    const why = `spec breaks lint rules (${countFindings(findings)})`
+    return { ok: false, why, error: formatFindings(findings), ms: ms() }
+  }
+  const changed = writeChanged(ws.generatedDir, rendered)
+  return { ok: true, changed, warnings: findings, ms: ms() }
 }
 
 /** `redocly lint`, as `pnpm lint` runs it; `output` keeps the problems and drops the banners. */
-async function lintSpec(ws: Workspace): Promise<{ code: number | null; output: string }> {
+async function redoclyLint(ws: Workspace): Promise<{ code: number | null; output: string }> {
   const cli = require.resolve('@redocly/cli/bin/cli.js')
   const config = join(ws.specDir, 'redocly.yaml')
   const result = await runNode([cli, 'lint', ws.specPath, '--config', config, '--format=stylish'], {

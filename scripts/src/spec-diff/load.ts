@@ -52,8 +52,11 @@ export function resolveRefs(doc: Json, file = 'spec'): Json {
   return resolve(doc, []) as Json
 }
 
-/** @see https://www.rfc-editor.org/rfc/rfc6901 (JSON Pointer, `~1` and `~0` escapes) */
-function pointer(doc: Json, ref: string, file: string): unknown {
+/**
+ * The node a local `$ref` (`#/…`) points at; throws when it points at nothing.
+ * @see https://www.rfc-editor.org/rfc/rfc6901 (JSON Pointer, `~1` and `~0` escapes)
+ */
+export function pointer(doc: Json, ref: string, file: string): unknown {
   let node: unknown = doc
   for (const raw of ref.slice(2).split('/')) {
     const key = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~')

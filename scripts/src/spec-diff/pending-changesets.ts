@@ -8,9 +8,10 @@ import parseChangeset from '@changesets/parse'
 
 export type Bump = 'none' | 'patch' | 'minor' | 'major'
 
-const ORDER: Bump[] = ['none', 'patch', 'minor', 'major']
+/** Smallest first. */
+export const BUMPS: readonly Bump[] = ['none', 'patch', 'minor', 'major']
 
-export const atLeast = (bump: Bump, floor: Bump) => ORDER.indexOf(bump) >= ORDER.indexOf(floor)
+export const atLeast = (bump: Bump, floor: Bump) => BUMPS.indexOf(bump) >= BUMPS.indexOf(floor)
 
 /** Package name -> the largest pending bump, for every package a changeset names. */
 export function pendingBumps(changesetDir: string): Map<string, Bump> {

@@ -1,4 +1,7 @@
-/** The text and JSON forms of a diff. The text's first line is the summary `pnpm dev` shows. */
+/**
+ * The text and JSON forms of a diff. The text's first line is the summary `pnpm dev` shows; the
+ * release check's requirements (`releaseLine`), when given, follow it.
+ */
 import type { Change } from './change.js'
 
 export interface DiffResult {
@@ -19,8 +22,8 @@ export function summaryLine({ base, changes }: DiffResult): string {
   return `spec:diff: ${counts} change(s) against ${base.version || '(no info.version)'} (${base.file})`
 }
 
-export function textReport(result: DiffResult): string {
-  const lines = [summaryLine(result)]
+export function textReport(result: DiffResult, release?: string): string {
+  const lines = [summaryLine(result), ...(release === undefined ? [] : [release])]
   for (const change of result.changes) {
     lines.push(`  ${change.kind.padEnd(12)} ${change.rule}  ${change.location}`)
     lines.push(`  ${' '.repeat(12)} ${change.message}`)
@@ -28,10 +31,11 @@ export function textReport(result: DiffResult): string {
   return `${lines.join('\n')}\n`
 }
 
-export function jsonReport(result: DiffResult): string {
+export function jsonReport(result: DiffResult, release?: object): string {
   const summary = {
     breaking: countOf(result.changes, 'breaking'),
     nonBreaking: countOf(result.changes, 'non-breaking'),
   }
-  return `${JSON.stringify({ base: result.base, head: result.head, summary, changes: result.changes }, null, 2)}\n`
+  const { base, head, changes } = result
+  return `${JSON.stringify({ base, head, summary, ...(release && { release }), changes }, null, 2)}\n`
 }

@@ -1,0 +1,27 @@
+/**
+ * `pnpm lint`'s spec step (`pnpm --filter @petstore/scripts lint:spec`): Spectral and the example
+ * rule on the spec, one line per finding. Exits 1 on any finding, as the tests do.
+ *
+ *   tsx scripts/src/spec-lint/cli.ts [<copy>/openapi.yaml]
+ */
+import { resolve } from 'node:path'
+import { CURRENT_SPEC, displayPath } from '../spec-diff/paths.js'
+import { workspaceRoot } from '../workspace.js'
+import { countFindings, formatFindings } from './finding.js'
+import { lintSpec, SPECTRAL_RULESET } from './lint.js'
+
+const spec = resolve(process.argv[2] ?? resolve(workspaceRoot, CURRENT_SPEC))
+try {
+  const findings = await lintSpec({ spec, ruleset: resolve(workspaceRoot, SPECTRAL_RULESET) })
+  const where = `${displayPath(spec)} (Spectral with ${SPECTRAL_RULESET}, and the example rule)`
+  if (findings.length === 0) {
+    process.stdout.write(`spec lint: no finding in ${where}\n`)
+  } else {
+    const lines = formatFindings(findings, '  ')
+    process.stdout.write(`spec lint: ${countFindings(findings)} in ${where}\n${lines}\n`)
+    process.exitCode = 1
+  }
+} catch (error) {
+  process.stderr.write(`spec lint: ${(error as Error).message}\n`)
+  process.exitCode = 2
+}

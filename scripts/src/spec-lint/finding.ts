@@ -1,0 +1,43 @@
+/** What the spec lint reports, whichever rule found it: Spectral's or the example rule. */
+
+export type Severity = 'error' | 'warning' | 'info' | 'hint'
+
+export interface Finding {
+  /** The rule, e.g. `owasp:api4:2023-string-limit` or `petstore-response-example`. */
+  code: string
+  severity: Severity
+  /** Where in the document, as keys from its root, e.g. `['paths', '/pets', 'get']`. */
+  path: string[]
+  message: string
+}
+
+/**
+ * @example
+ * formatFinding(finding) // 'error owasp:api4:2023-string-limit at paths./pets.get: Schema of type string must specify maxLength, enum, or const.'
+ */
+export const formatFinding = ({ severity, code, path, message }: Finding): string =>
+  `${severity} ${code} at ${path.join('.')}: ${message}`
+
+/** One line per finding, each after `prefix`: what `pnpm lint` and `pnpm dev` print. */
+export const formatFindings = (findings: readonly Finding[], prefix = ''): string =>
+  findings.map((finding) => `${prefix}${formatFinding(finding)}`).join('\n')
+
+export const errorsIn = (findings: readonly Finding[]): Finding[] =>
+  findings.filter((f) => f.severity === 'error')
+
+/** Most severe first; Spectral numbers them in this order, from 0. */
+export const SEVERITIES: Severity[] = ['error', 'warning', 'info', 'hint']
+
+/**
+ * @example
+ * countFindings(findings) // '1 error, 2 warnings'
+ */
+export function countFindings(findings: readonly Finding[]): string {
+  return SEVERITIES.map((severity) => ({
+    severity,
+    count: findings.filter((f) => f.severity === severity).length,
+  }))
+    .filter(({ count }) => count > 0)
+    .map(({ severity, count }) => `${count} ${severity}${count === 1 ? '' : 's'}`)
+    .join(', ')
+}

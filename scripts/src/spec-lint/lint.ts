@@ -1,0 +1,36 @@
+/**
+ * The spec lint: Spectral with `spec/spectral.yaml`, then the example rule. `pnpm lint`, each
+ * save in `pnpm dev` and the tests all call this, so they agree on every finding.
+ */
+import { readFileSync } from 'node:fs'
+import { parse } from 'yaml'
+import { isObject } from '../spec-diff/load.js'
+import { missingExamples } from './examples.js'
+import type { Finding } from './finding.js'
+import { spectralFindings } from './spectral.js'
+
+/** The ruleset, relative to the workspace root. */
+export const SPECTRAL_RULESET = 'spec/spectral.yaml'
+
+export interface LintInput {
+  /** The spec file; a copy must be named `openapi.yaml` (see `spectralFindings`). */
+  spec: string
+  /** Spectral's ruleset, usually `spec/spectral.yaml` of the same workspace. */
+  ruleset: string
+}
+
+export async function lintSpec({ spec, ruleset }: LintInput): Promise<Finding[]> {
+  const spectral = spectralFindings(spec, ruleset)
+  return [...(await spectral), ...exampleFindings(spec)]
+}
+
+/** The example rule on a file; one that is not YAML gets Spectral's parser finding alone. */
+function exampleFindings(spec: string): Finding[] {
+  let doc: unknown
+  try {
+    doc = parse(readFileSync(spec, 'utf8'))
+  } catch {
+    return []
+  }
+  return isObject(doc) ? missingExamples(doc) : []
+}
