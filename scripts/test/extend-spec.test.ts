@@ -13,6 +13,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkRelease } from '../src/spec-diff/release-check.js'
 import { diffFiles } from '../src/spec-diff/run.js'
+import { formatFindings } from '../src/spec-lint/finding.js'
+import { lintSpec, SPECTRAL_RULESET } from '../src/spec-lint/lint.js'
 import { publishedPackages, workspaceRoot } from '../src/workspace.js'
 import { added, addHandlerAndStoreMethod, addOperationToSpec } from './extend-spec/fixture.js'
 import { linkedCopy } from './extend-spec/linked-copy.js'
@@ -86,6 +88,14 @@ interface PgModule {
 }
 
 describe('adding updatePet to the spec', () => {
+  it('passes the spec lint that pnpm lint runs (Spectral and the example rule)', async () => {
+    const findings = await lintSpec({
+      spec: join(copy, 'spec/openapi.yaml'),
+      ruleset: join(copy, SPECTRAL_RULESET),
+    })
+    expect(formatFindings(findings)).toBe('')
+  })
+
   it('fails the type-check naming the operation that has no handler', async () => {
     const { code, output } = await typecheckServer()
     expect(code, output).not.toBe(0)

@@ -8,6 +8,13 @@
  * `changes` (TableChanges), and while such a write could go unseen nothing is served from memory.
  * Both maps are bounded and start over when full.
  *
+ * A store that several instances share (PostgreSQL) is cached only while it has no such write
+ * method: a notification from another instance's write arrives a little after its commit, and a
+ * client told "done" by instance A may already be reading from B. So once PetStore can change a
+ * pet, every read on a shared store goes to the database (read-after-write on every instance),
+ * and what stays cached there (no write method) is dropped by hand-made SQL changes through the
+ * notification.
+ *
  * A page is kept only when it is asked for a second time while its key is remembered: a client
  * walking a listing reads each page once, and keeping those pages cost more than it saved (their
  * text outlived the young generation, so every walked page was copied and collected again).
@@ -28,6 +35,11 @@ type KeepingMethod = (typeof keepingMethods)[number]
 /** Every other method of a PetStore: each may change or remove pets, so each drops the cache. */
 type PetWrites<S extends PetStore> = Omit<S, KeepingMethod>
 
+export interface PetCacheOptions {
+  /** Other instances write to the same data (PostgreSQL): see above. */
+  shared?: boolean
+}
+
 /**
  * Caches `store`'s reads; `changes` tells of writes made elsewhere and hears of those made here.
  *
@@ -36,7 +48,12 @@ type PetWrites<S extends PetStore> = Omit<S, KeepingMethod>
  * const pets = cachePets(sqlitePetStore(db, writes), sqliteTableChanges(watchExternalChanges(db)))
  * ```
  */
-export function cachePets<S extends PetStore>(store: S, changes: TableChanges): S {
+export function cachePets<S extends PetStore>(
+  store: S,
+  changes: TableChanges,
+  options: PetCacheOptions = {},
+): S {
+  if (options.shared === true && writeMethodNames(store).length > 0) return store
   const pets = new Map<number, Pet>()
   const pages = new Map<string, PetPage>()
   const seenPages = new Set<string>()
@@ -97,8 +114,7 @@ export function cachePets<S extends PetStore>(store: S, changes: TableChanges): 
 /** `store`'s writes (PetWrites), each calling `changed` once it settles. */
 function invalidating<S extends PetStore>(store: S, changed: () => void): PetWrites<S> {
   const writes: Record<string, unknown> = {}
-  for (const name of methodNames(store)) {
-    if ((keepingMethods as readonly string[]).includes(name)) continue
+  for (const name of writeMethodNames(store)) {
     const write = Reflect.get(store, name) as (...args: unknown[]) => Promise<unknown>
     writes[name] = async (...args: unknown[]) => {
       try {
@@ -109,6 +125,12 @@ function invalidating<S extends PetStore>(store: S, changed: () => void): PetWri
     }
   }
   return writes as PetWrites<S>
+}
+
+/** The store's methods that may change or remove pets: all but get, list and create. */
+function writeMethodNames(store: PetStore): string[] {
+  const keeping: readonly string[] = keepingMethods
+  return [...methodNames(store)].filter((name) => !keeping.includes(name))
 }
 
 /** The names of `object`'s methods, its own and its classes'. */

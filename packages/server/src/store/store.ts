@@ -72,7 +72,10 @@ export interface IdempotencyCompletion {
  * PostgreSQL a trigger on `pets` sends a NOTIFY at the commit of every UPDATE, DELETE or TRUNCATE
  * (postgres/table-changes.ts); on SQLite, single-instance, a commit by another process moves
  * `PRAGMA data_version` (sqlite/external-changes.ts). So a new write method needs no cache code,
- * and a write made outside the service (SQL by hand) is seen as well.
+ * and a write made outside the service (SQL by hand) is seen as well. A notification reaches the
+ * other instances a little after the commit, so a store shared by instances (PostgreSQL) caches
+ * no pets at all once PetStore has a write method: a read on any instance after a write has been
+ * acknowledged returns what it wrote.
  */
 export interface PetStore {
   /**

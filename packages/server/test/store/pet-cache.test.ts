@@ -148,6 +148,18 @@ it('drops what it holds after any method but get, list and create, whatever its 
   expect(names(await cached.list({ limit: 2 }))).toEqual(['changed', 'b'])
 })
 
+it('caches nothing for a store other instances share once it can change pets', async () => {
+  const { pets, counts } = memoryPets()
+  const cached = cachePets(pets, localChanges(), { shared: true })
+  await cached.create(draft('a'))
+  await cached.get(1)
+  const reads = counts.reads
+  expect((await cached.get(1))?.name).toBe('a')
+  expect(counts.reads).toBe(reads + 1)
+  const { update: _, removeAndFail: __, ...appendOnly } = pets
+  expect(cachePets(appendOnly, localChanges(), { shared: true })).not.toBe(appendOnly)
+})
+
 it('drops what it holds after a write that fails, since it may have committed', async () => {
   const { cached } = await cachedMemoryPets(['a', 'b', 'c'])
   await cached.get(1)

@@ -35,7 +35,7 @@ export async function openMigratedPool(options: PostgresStoreOptions): Promise<p
 export function postgresStore(pool: pg.Pool, changes: TableChangeListener): Store {
   let closed: Promise<void> | undefined
   return {
-    pets: cachePets(postgresPetStore(pool), changes.tables.pets),
+    pets: cachePets(postgresPetStore(pool), changes.tables.pets, { shared: true }),
     keys: postgresKeyStore(pool, changes.tables.api_keys),
     idempotency: postgresIdempotencyStore(pool),
     setting: (name, create) =>
