@@ -159,6 +159,7 @@ export function javascriptSample(
   json = true,
 ): string {
   const init = [`  method: '${entry.method.toUpperCase()}',`]
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template literal of the sample's own
   const headers = ['Authorization: `Bearer ${apiKey}`']
   if (request.body !== undefined) headers.push(`'Content-Type': 'application/json'`)
   init.push(`  headers: { ${headers.join(', ')} },`)
