@@ -1,9 +1,14 @@
-/** `pnpm --filter @petstore/docs build`: renders the bundled spec into dist/. */
+/**
+ * `pnpm --filter @petstore/docs build`: renders the bundled spec into dist/. `PETSTORE_DOCS_API_URL`
+ * names the server the samples and try-it address on a static host (default: the spec's first).
+ */
 import { fileURLToPath } from 'node:url'
 import { openapiDocument } from '@petstore/types/spec'
 import { buildSite } from '../src/build.js'
+import { sampleBaseUrl } from '../src/code-samples.js'
 import type { OpenApiDocument } from '../src/openapi.js'
 
 const outDir = fileURLToPath(new URL('../dist/', import.meta.url))
-await buildSite(openapiDocument as unknown as OpenApiDocument, outDir)
+const spec = openapiDocument as unknown as OpenApiDocument
+await buildSite(spec, outDir, { apiBaseUrl: sampleBaseUrl(spec, process.env) })
 console.log(`docs written to ${outDir}`)

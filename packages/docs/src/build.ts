@@ -7,9 +7,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { stringify } from 'yaml'
 import { legacyAnchors } from './address.js'
-import { withCodeSamples } from './code-samples.js'
+import { sampleBaseUrl, withCodeSamples } from './code-samples.js'
 import { withSunsetBadges } from './deprecation.js'
 import { enhancements } from './enhancements.js'
+import { withGettingStarted } from './getting-started.js'
 import { appendToBody, appendToHead, prependToHead } from './html.js'
 import { findRemoteFetches, inlineRemoteAssets } from './offline.js'
 import type { OpenApiDocument } from './openapi.js'
@@ -20,9 +21,16 @@ import { tryItData } from './try-it-data.js'
 /** The files of a built site, relative to its folder. */
 export const siteFiles = ['index.html', 'openapi.json', 'openapi.yaml'] as const
 
-/** What the rendered page shows: the spec with code samples, sunset badges and ids added. */
-export function renderedSpec(spec: OpenApiDocument): OpenApiDocument {
-  return withOperationIds(withSunsetBadges(withCodeSamples(spec)))
+/**
+ * What the rendered page shows: the spec with a getting-started section, code samples, sunset
+ * badges and ids added.
+ */
+export function renderedSpec(
+  spec: OpenApiDocument,
+  apiBaseUrl = sampleBaseUrl(spec),
+): OpenApiDocument {
+  const samples = withCodeSamples(withGettingStarted(spec, apiBaseUrl), apiBaseUrl)
+  return withOperationIds(withSunsetBadges(samples))
 }
 
 /** Inline, so that browsers do not ask the host for `/favicon.ico`. */
@@ -34,18 +42,30 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 }
 
+export interface BuildOptions {
+  /**
+   * The server the samples and try-it address when the page is not served by the service itself
+   * (which the page detects, then using its own origin). Default: `servers[0]` of the spec.
+   */
+  apiBaseUrl?: string
+}
+
 /**
  * Writes the site into `outDir`, replacing what was there. Fails, writing nothing, when the page
  * would request anything from another host.
  */
-export async function buildSite(spec: OpenApiDocument, outDir: string): Promise<void> {
+export async function buildSite(
+  spec: OpenApiDocument,
+  outDir: string,
+  { apiBaseUrl = sampleBaseUrl(spec) }: BuildOptions = {},
+): Promise<void> {
   const work = await mkdtemp(join(tmpdir(), 'petstore-docs-'))
   try {
     const specPath = join(work, 'openapi.json')
     const htmlPath = join(work, 'index.html')
-    await writeFile(specPath, JSON.stringify(renderedSpec(spec)))
+    await writeFile(specPath, JSON.stringify(renderedSpec(spec, apiBaseUrl)))
     await renderWithRedocly({ specPath, outputPath: htmlPath })
-    const added = await enhancements(tryItData(spec), legacyAnchors(spec))
+    const added = await enhancements(tryItData(spec, apiBaseUrl), legacyAnchors(spec))
     let html = inlineRemoteAssets(await readFile(htmlPath, 'utf8'))
     html = prependToHead(html, `\n${added.headStart}\n`)
     const summary = typeof spec.info.summary === 'string' ? spec.info.summary : spec.info.title

@@ -1,9 +1,11 @@
 /**
- * `x-codeSamples` (curl and the TypeScript client) generated from each operation's own examples,
- * so a sample can only say what the spec says. The test suite runs every sample against a real
+ * `x-codeSamples` (curl, TypeScript with `@petstore/client`, JavaScript `fetch` and Python's
+ * standard library) generated from each operation's own examples, so a sample can only say what
+ * the spec says. The test suite runs every sample, as the rendered page shows it, against a real
  * server: a sample that stops working fails the build instead of rotting in the docs.
  */
-import { shellQuote, toTypeScriptLiteral } from './literal.js'
+import { apiKeyVariable, keyReaders } from './browser/sample-text.js'
+import { shellQuote, toPythonLiteral, toTypeScriptLiteral } from './literal.js'
 import {
   type CodeSample,
   listOperations,
@@ -15,11 +17,22 @@ import {
   type Schema,
 } from './openapi.js'
 
-/** The environment variable every sample reads the API key from. */
-export const apiKeyVariable = 'PETSTORE_API_KEY'
+export { apiKeyVariable }
 
-export const curlLabel = 'curl'
-export const typescriptLabel = 'TypeScript (@petstore/client)'
+/**
+ * The languages of the samples, in the order the docs show them. Redoc 3 shows a sample only
+ * when its language is in its `codeSamples.languages` option, matched by label (`redocly.ts`
+ * passes this list), so every sample's label is one of these.
+ * @see https://redocly.com/docs/redoc/config
+ */
+export const sampleLanguages = [
+  { lang: 'Shell', label: 'curl' },
+  { lang: 'TypeScript', label: 'TypeScript' },
+  { lang: 'JavaScript', label: 'JavaScript' },
+  { lang: 'Python', label: 'Python' },
+] as const
+
+export type SampleLabel = (typeof sampleLanguages)[number]['label']
 
 /** The example values a sample sends, by parameter location. */
 export interface SampleRequest {
@@ -68,15 +81,24 @@ function deprecationNote(entry: OperationEntry): string | undefined {
   return `Deprecated${sunset ? ` (sunset ${sunset})` : ''}${successor ? `: use ${successor} instead` : ''}.`
 }
 
+/** Whether the operation's success response has a JSON body (an `OPTIONS` answer has none). */
+function answersJson(document: OpenApiDocument, entry: OperationEntry): boolean {
+  const responses = entry.operation.responses ?? {}
+  const success = Object.keys(responses).find((code) => /^2\d\d$/.test(code))
+  if (!success) return false
+  const response = resolve<{ content?: Record<string, unknown> }>(
+    document,
+    responses[success] as object,
+  )
+  return response.content?.['application/json'] !== undefined
+}
+
 /** A curl command for the operation against `baseUrl`, reading the key from the environment. */
 export function curlSample(baseUrl: string, entry: OperationEntry, request: SampleRequest): string {
-  const query = new URLSearchParams(
-    Object.entries(request.query).map(([name, value]): [string, string] => [name, String(value)]),
-  ).toString()
-  const url = `${baseUrl}${expandPath(entry.path, request.path)}${query ? `?${query}` : ''}`
+  const url = requestUrl(baseUrl, entry, request)
   const method = entry.method.toUpperCase()
   const lines = [`curl -sS${method === 'GET' ? '' : ` -X ${method}`} ${shellQuote(url)}`]
-  lines.push(`  -H "Authorization: Bearer $${apiKeyVariable}"`)
+  lines.push(`  -H "Authorization: Bearer ${keyReaders.shell.read}"`)
   if (request.body !== undefined) {
     lines.push(`  -H 'Content-Type: application/json'`)
     lines.push(`  -d ${shellQuote(JSON.stringify(request.body))}`)
@@ -105,11 +127,12 @@ export function typescriptSample(
   })`
   const note = deprecationNote(entry)
   return [
+    '// npm i @petstore/client',
     `import { createPetstoreClient } from '@petstore/client'`,
     '',
     'const client = createPetstoreClient({',
     `  baseUrl: ${toTypeScriptLiteral(baseUrl)},`,
-    `  apiKey: process.env.${apiKeyVariable} ?? '',`,
+    `  apiKey: ${keyReaders.javascript.read},`,
     '})',
     '',
     ...(note ? [`// ${note}`] : []),
@@ -121,19 +144,109 @@ export function typescriptSample(
   ].join('\n')
 }
 
-/** Both samples of one operation, in the order the docs show them. */
-export function codeSamples(document: OpenApiDocument, entry: OperationEntry): CodeSample[] {
-  const baseUrl = document.servers?.[0]?.url
-  if (!baseUrl) throw new Error('the spec names no server to write samples against')
-  const request = sampleRequest(document, entry)
+function requestUrl(baseUrl: string, entry: OperationEntry, request: SampleRequest): string {
+  const query = new URLSearchParams(
+    Object.entries(request.query).map(([name, value]): [string, string] => [name, String(value)]),
+  ).toString()
+  return `${baseUrl}${expandPath(entry.path, request.path)}${query ? `?${query}` : ''}`
+}
+
+/** A Node.js ES module with the built-in `fetch` (also fine in a browser, without `process`). */
+export function javascriptSample(
+  baseUrl: string,
+  entry: OperationEntry,
+  request: SampleRequest,
+  json = true,
+): string {
+  const init = [`  method: '${entry.method.toUpperCase()}',`]
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template literal of the sample's own
+  const headers = ['Authorization: `Bearer ${apiKey}`']
+  if (request.body !== undefined) headers.push(`'Content-Type': 'application/json'`)
+  init.push(`  headers: { ${headers.join(', ')} },`)
+  if (request.body !== undefined) {
+    init.push(`  body: JSON.stringify(${toTypeScriptLiteral(request.body)}),`)
+  }
+  const note = deprecationNote(entry)
   return [
-    { lang: 'Shell', label: curlLabel, source: curlSample(baseUrl, entry, request) },
-    {
-      lang: 'TypeScript',
-      label: typescriptLabel,
-      source: typescriptSample(baseUrl, entry, request),
-    },
-  ]
+    `const apiKey = ${keyReaders.javascript.read}`,
+    ...(note ? [`// ${note}`] : []),
+    `const url = ${toTypeScriptLiteral(requestUrl(baseUrl, entry, request))}`,
+    'const response = await fetch(url, {',
+    ...init,
+    '})',
+    ...(json
+      ? [
+          'const body = await response.json()',
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: a template literal of the sample's own
+          'if (!response.ok) throw new Error(`${response.status} ${body.code}: ${body.message}`)',
+          'console.log(body)',
+        ]
+      : [
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: a template literal of the sample's own
+          'if (!response.ok) throw new Error(`${response.status} ${response.statusText}`)',
+          'console.log(response.status)',
+        ]),
+    '',
+  ].join('\n')
+}
+
+/** A Python 3 program on the standard library alone (`urllib.request`). */
+export function pythonSample(
+  baseUrl: string,
+  entry: OperationEntry,
+  request: SampleRequest,
+  json = true,
+): string {
+  const headers = ['"Authorization": "Bearer " + api_key']
+  const args = [`    ${JSON.stringify(requestUrl(baseUrl, entry, request))},`]
+  args.push(`    method="${entry.method.toUpperCase()}",`)
+  if (request.body !== undefined) {
+    headers.push('"Content-Type": "application/json"')
+    args.push(`    data=json.dumps(${toPythonLiteral(request.body)}).encode(),`)
+  }
+  args.push(`    headers={${headers.map((header) => `\n        ${header},`).join('')}\n    },`)
+  const note = deprecationNote(entry)
+  return [
+    'import json',
+    'import os',
+    'import urllib.request',
+    '',
+    `api_key = ${keyReaders.python.read}`,
+    ...(note ? [`# ${note}`] : []),
+    'request = urllib.request.Request(',
+    ...args,
+    ')',
+    '# An error status raises urllib.error.HTTPError; its body is the Error JSON.',
+    'with urllib.request.urlopen(request) as response:',
+    json ? '    print(json.dumps(json.load(response), indent=2))' : '    print(response.status)',
+    '',
+  ].join('\n')
+}
+
+/** The server the built samples and try-it address: `PETSTORE_DOCS_API_URL`, else `servers[0]`. */
+export function sampleBaseUrl(
+  document: OpenApiDocument,
+  env: Readonly<Record<string, string | undefined>> = {},
+): string {
+  const url = env.PETSTORE_DOCS_API_URL?.trim() || document.servers?.[0]?.url
+  if (!url) throw new Error('the spec names no server to write samples against')
+  return url.replace(/\/+$/, '')
+}
+
+/** The samples of one operation against `baseUrl`, in the order of `sampleLanguages`. */
+export function codeSamples(
+  document: OpenApiDocument,
+  entry: OperationEntry,
+  baseUrl = sampleBaseUrl(document),
+): CodeSample[] {
+  const request = sampleRequest(document, entry)
+  const sources: Record<SampleLabel, string> = {
+    curl: curlSample(baseUrl, entry, request),
+    TypeScript: typescriptSample(baseUrl, entry, request),
+    JavaScript: javascriptSample(baseUrl, entry, request, answersJson(document, entry)),
+    Python: pythonSample(baseUrl, entry, request, answersJson(document, entry)),
+  }
+  return sampleLanguages.map(({ lang, label }) => ({ lang, label, source: sources[label] }))
 }
 
 /**
@@ -141,10 +254,13 @@ export function codeSamples(document: OpenApiDocument, entry: OperationEntry): C
  * the operation).
  * @see https://redocly.com/docs-legacy/api-reference-docs/specification-extensions/x-code-samples
  */
-export function withCodeSamples(document: OpenApiDocument): OpenApiDocument {
+export function withCodeSamples(
+  document: OpenApiDocument,
+  baseUrl = sampleBaseUrl(document),
+): OpenApiDocument {
   const copy = structuredClone(document)
   for (const entry of listOperations(copy)) {
-    entry.operation['x-codeSamples'] = codeSamples(copy, entry)
+    entry.operation['x-codeSamples'] = codeSamples(copy, entry, baseUrl)
   }
   return copy
 }

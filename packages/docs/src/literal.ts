@@ -24,3 +24,17 @@ export function toTypeScriptLiteral(value: unknown): string {
 export function shellQuote(value: string): string {
   return `'${value.replaceAll("'", `'\\''`)}'`
 }
+
+/** A Python literal for a JSON value (JSON strings are valid Python strings). */
+export function toPythonLiteral(value: unknown): string {
+  if (value === null || value === undefined) return 'None'
+  if (typeof value === 'boolean') return value ? 'True' : 'False'
+  if (Array.isArray(value)) return `[${value.map(toPythonLiteral).join(', ')}]`
+  if (typeof value === 'object') {
+    const entries = Object.entries(value).map(
+      ([key, item]) => `${JSON.stringify(key)}: ${toPythonLiteral(item)}`,
+    )
+    return `{${entries.join(', ')}}`
+  }
+  return JSON.stringify(value)
+}

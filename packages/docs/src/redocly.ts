@@ -2,6 +2,7 @@
 import { execFile } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { promisify } from 'node:util'
+import { sampleLanguages } from './code-samples.js'
 
 const require = createRequire(import.meta.url)
 const run = promisify(execFile)
@@ -17,6 +18,8 @@ export const redocOptions = {
     { title: 'OpenAPI (YAML)', url: 'openapi.yaml' },
   ],
   jsonSamplesExpandLevel: 'all',
+  // Without it Redoc shows only the languages it knows by name (no TypeScript) and drops the rest.
+  codeSamples: { languages: sampleLanguages },
   sortRequiredPropsFirst: true,
 }
 

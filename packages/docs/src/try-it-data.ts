@@ -13,8 +13,11 @@ function asText(value: unknown): string | undefined {
   return typeof value === 'string' ? value : JSON.stringify(value)
 }
 
-/** Operations with their path, query and header parameters, examples and first body example. */
-export function tryItData(document: OpenApiDocument): TryItData {
+/**
+ * Operations with their path, query and header parameters, examples and first body example, and
+ * `apiBaseUrl`, the server the built samples name.
+ */
+export function tryItData(document: OpenApiDocument, apiBaseUrl: string): TryItData {
   const operations = listOperations(document).map((entry) => {
     const parameters: TryItParameter[] = entry.parameters
       .filter((p): p is typeof p & { in: TryItParameter['in'] } => p.in !== 'cookie')
@@ -46,6 +49,7 @@ export function tryItData(document: OpenApiDocument): TryItData {
     }
   })
   return {
+    apiBaseUrl,
     operations,
     servers: (document.servers ?? []).map(({ url, description }) =>
       description ? { url, description } : { url },

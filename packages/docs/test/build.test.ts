@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { tryItDataId } from '../src/browser/types.js'
 import { buildSite, renderedSpec, siteFiles } from '../src/build.js'
-import { codeSamples } from '../src/code-samples.js'
+import { codeSamples, sampleBaseUrl } from '../src/code-samples.js'
 import { contentSecurityPolicy } from '../src/enhancements.js'
 import { listOperations } from '../src/openapi.js'
 import { tryItData } from '../src/try-it-data.js'
@@ -33,7 +33,7 @@ describe('the built site (dist/)', () => {
     const data = html.match(
       new RegExp(`<script type="application/json" id="${tryItDataId}">(.*?)</script>`),
     )
-    expect(JSON.parse(data?.[1] ?? '')).toEqual(tryItData(spec))
+    expect(JSON.parse(data?.[1] ?? '')).toEqual(tryItData(spec, sampleBaseUrl(spec)))
     for (const entry of listOperations(spec)) {
       for (const sample of codeSamples(spec, entry)) {
         expect(html).toContain(JSON.stringify(sample.source).slice(1, -1).replace(/</g, '\\u003c'))

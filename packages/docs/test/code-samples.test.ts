@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import {
   codeSamples,
-  curlLabel,
+  sampleBaseUrl,
+  sampleLanguages,
   sampleRequest,
-  typescriptLabel,
   withCodeSamples,
 } from '../src/code-samples.js'
 import { listOperations } from '../src/openapi.js'
@@ -35,7 +35,7 @@ describe('codeSamples', () => {
     const [curl] = codeSamples(spec, entry('createPet'))
     expect(curl).toEqual({
       lang: 'Shell',
-      label: curlLabel,
+      label: 'curl',
       source: [
         "curl -sS -X POST 'https://api.petstore.example/v1/pets' \\",
         '  -H "Authorization: Bearer $PETSTORE_API_KEY" \\',
@@ -47,7 +47,7 @@ describe('codeSamples', () => {
 
   it('writes a TypeScript program using the client', () => {
     const [, typescript] = codeSamples(spec, entry('listPets'))
-    expect(typescript?.label).toBe(typescriptLabel)
+    expect(typescript?.label).toBe('TypeScript')
     expect(typescript?.source).toContain("import { createPetstoreClient } from '@petstore/client'")
     expect(typescript?.source).toContain(
       "client.GET('/pets', {\n  params: { query: { limit: 20, status: 'available' } },\n})",
@@ -63,13 +63,30 @@ describe('codeSamples', () => {
   it('needs a server to write against', () => {
     expect(() => codeSamples({ ...spec, servers: [] }, entry('getPet'))).toThrow(/no server/)
   })
+
+  it('writes JavaScript fetch and Python urllib programs', () => {
+    const [, , javascript, python] = codeSamples(spec, entry('createPet'))
+    expect(javascript?.source).toContain("const response = await fetch(url, {\n  method: 'POST',")
+    expect(python?.source).toContain('data=json.dumps({"name": "Rex", "categoryId": 1}).encode(),')
+  })
+})
+
+describe('sampleBaseUrl', () => {
+  it('is PETSTORE_DOCS_API_URL, else the spec’s first server, without a trailing slash', () => {
+    expect(sampleBaseUrl(spec)).toBe(spec.servers?.[0]?.url)
+    expect(sampleBaseUrl(spec, { PETSTORE_DOCS_API_URL: 'https://pets.test/v1/' })).toBe(
+      'https://pets.test/v1',
+    )
+  })
 })
 
 describe('withCodeSamples', () => {
-  it('adds curl and TypeScript samples to every operation of a copy', () => {
+  it('adds a sample in every language to every operation of a copy', () => {
     const enriched = withCodeSamples(spec)
     for (const { operation } of listOperations(enriched)) {
-      expect(operation['x-codeSamples']?.map((s) => s.label)).toEqual([curlLabel, typescriptLabel])
+      expect(operation['x-codeSamples']?.map((s) => s.label)).toEqual(
+        sampleLanguages.map((l) => l.label),
+      )
     }
     expect(listOperations(spec)[0]?.operation['x-codeSamples']).toBeUndefined()
   })

@@ -17,7 +17,7 @@ it('lets the page load nothing from another host but keeps the console free to c
 })
 
 it('inlines the console as a self-contained script that cannot end its element early', async () => {
-  const { headStart, head, body } = await enhancements(tryItData(spec), {})
+  const { headStart, head, body } = await enhancements(tryItData(spec, 'https://pets.test/v1'), {})
   expect(headStart).toMatch(/^<meta http-equiv="Content-Security-Policy"/)
   expect(head).toContain('.ps-tryit')
   const script = body.slice(body.lastIndexOf('<script>') + 8, body.lastIndexOf('</script>'))

@@ -6,6 +6,7 @@
 import { type RunningPetstore, startPetstore } from '@petstore/server'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sampleBaseUrl } from '../src/code-samples.js'
 import {
   checkIntroduction,
   checkOperations,
@@ -93,11 +94,18 @@ describe('dist/ served as static files', () => {
     await page.context().close()
   })
 
-  it('sends try-it requests to this origin’s /v1', async () => {
-    const { page, record } = await openDocs(browser, `${served.url}/`)
-    // A static host has no API: the console must still send the request, to this origin.
-    expect(await tryIt(page, 'listPets', 'psk_test')).toMatch(/^404/)
-    expect(record.requests).toContain(`${served.url}/v1/pets`)
+  it('addresses the server the build named, in the console and the samples', async () => {
+    const { page, record } = await openDocs(browser, `${served.url}/#/pets/listpets`)
+    // A static host has no API: the samples and the console name the built server instead.
+    await page.locator('html[data-ps-api-base-url]').waitFor({ state: 'attached' })
+    const built = sampleBaseUrl(spec)
+    expect(await page.locator('html').getAttribute('data-ps-api-base-url')).toBe(built)
+    await page.locator('.ps-tryit-toggle').click()
+    expect(await page.locator('input[name=baseUrl]').inputValue()).toBe(built)
+    const sample = page.locator('.panel-request-samples pre').first()
+    await sample.scrollIntoViewIfNeeded()
+    expect(await sample.innerText()).toContain(built)
+    checkRecord(record)
     await page.context().close()
   })
 })

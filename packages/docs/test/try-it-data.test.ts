@@ -3,7 +3,8 @@ import { tryItData } from '../src/try-it-data.js'
 import { spec } from './helpers.js'
 
 it('projects every operation with its parameters, examples and first body example', () => {
-  const data = tryItData(spec)
+  const data = tryItData(spec, 'https://pets.test/v1')
+  expect(data.apiBaseUrl).toBe('https://pets.test/v1')
   expect(data.servers.map((s) => s.url)).toEqual(spec.servers?.map((s) => s.url))
   const [listPets, createPet, getPet] = data.operations
   expect(listPets).toMatchObject({ operationId: 'listPets', method: 'get', path: '/pets' })

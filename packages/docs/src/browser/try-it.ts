@@ -1,19 +1,16 @@
 /**
  * A minimal try-it console, the feature Redoc CE lacks that readers ask for most. It sends a
- * real request with the reader's key to the server they pick (this origin's `/v1` by default),
- * and follows the operation in view. It lives outside Redoc's React root, so hydration and
- * re-renders never touch it, and it loads nothing: the page stays self-contained.
+ * real request with the reader's key to the server they pick (by default the service serving
+ * the page, else the server the build named), and follows the operation in view. The code
+ * samples follow the server and key typed here. It lives outside Redoc's React root, so
+ * hydration and re-renders never touch it, and it loads nothing: the page stays self-contained.
  */
+import { apiBaseUrl } from './api-base.js'
 import { element } from './dom.js'
+import { liveSamples } from './live-samples.js'
 import { parameterField } from './parameter-field.js'
 import { formatBody, InputError, operationForHash, planRequest } from './request.js'
 import { type TryItData, type TryItOperation, tryItDataId } from './types.js'
-
-function defaultBaseUrl(data: TryItData): string {
-  if (location.protocol === 'http:' || location.protocol === 'https:')
-    return `${location.origin}/v1`
-  return data.servers[0]?.url ?? ''
-}
 
 function readData(): TryItData | undefined {
   const script = document.getElementById(tryItDataId)
@@ -49,7 +46,7 @@ function mount(data: TryItData): void {
     name: 'baseUrl',
     type: 'url',
     list: 'ps-tryit-servers',
-    value: defaultBaseUrl(data),
+    value: data.apiBaseUrl,
     spellcheck: 'false',
   })
   const servers = element('datalist', { id: 'ps-tryit-servers' })
@@ -190,6 +187,16 @@ function mount(data: TryItData): void {
     }
   })
   window.addEventListener('hashchange', followHash)
+
+  const redoc = document.getElementById('redoc')
+  const samples = redoc ? liveSamples(redoc, data.apiBaseUrl) : undefined
+  const showSamples = () => samples?.update(baseUrl.value.trim().replace(/\/+$/, ''), apiKey.value)
+  baseUrl.addEventListener('input', showSamples)
+  apiKey.addEventListener('input', showSamples)
+  const url = apiBaseUrl(data.apiBaseUrl)
+  baseUrl.value = url
+  document.documentElement.dataset.psApiBaseUrl = url
+  showSamples()
 
   show(operations[0] as TryItOperation)
   followHash()

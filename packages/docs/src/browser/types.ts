@@ -34,6 +34,11 @@ export interface TryItValues {
 
 /** Everything the console reads from the page: embedded as JSON by the build. */
 export interface TryItData {
+  /**
+   * The server the built code samples name (`PETSTORE_DOCS_API_URL` or the spec's first), and
+   * the console's default unless the service itself serves the page.
+   */
+  apiBaseUrl: string
   operations: TryItOperation[]
   servers: { url: string; description?: string }[]
 }
