@@ -19,6 +19,17 @@ export const errorCatalog = {
   invalidInput: { code: 'invalid_request', message: (p: { detail: string }) => p.detail },
   bodyEmpty: { code: 'invalid_request', message: () => 'body is empty: send a JSON object' },
   bodyNotJson: { code: 'invalid_request', message: () => 'body is not valid JSON' },
+  bodyNotUtf8: { code: 'invalid_request', message: () => 'body is not valid UTF-8' },
+  duplicateKey: {
+    code: 'invalid_request',
+    message: (p: { where: string; key: string }) =>
+      `${p.where} has the property ${JSON.stringify(p.key.slice(0, 100))} more than once`,
+  },
+  inexactInteger: {
+    code: 'invalid_request',
+    message: (p: { where: string }) =>
+      `${p.where} must be an integer written in plain digits that JSON numbers hold exactly`,
+  },
   contentLengthMismatch: {
     code: 'invalid_request',
     message: () => 'the Content-Length header does not match the body',
