@@ -19,6 +19,7 @@ import {
   type EdgeOptions,
   trackHeldRequests,
 } from './http/edge.js'
+import { registerLingering } from './http/linger.js'
 import { answerOtherMethods } from './http/methods.js'
 import { registerOperations } from './http/operations.js'
 import { registerOutages } from './http/outages.js'
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   })
   app.server.maxConnections = config.maxConnections
   registerOutages(app)
+  registerLingering(app)
   const limiter = deps.limiter ?? (await ownLimiter(app, config))
   rateLimit = deps.rateLimitHook ?? createRateLimitHook(limiter, config)
   app.decorateRequest('caller', null as never)

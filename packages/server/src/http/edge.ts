@@ -149,7 +149,6 @@ export function createClientErrorHandler(edge: EdgeOptions, held: HeldRequests) 
         return
       }
       reply.header('connection', 'close')
-      reply.raw.once('finish', () => closeSoon(socket))
       // A request still in its hooks is answered after them, so that it is counted first.
       if (held.readingBody.has(reply)) handleError(refusal, reply.request, reply)
       else held.refusals.set(reply, refusal)
@@ -199,14 +198,6 @@ async function answerRaw(
   const head = Object.entries(fields)
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('')
-  // Whatever the client still sends is read and dropped, so that closing does not reset the
-  // connection before it has read the answer.
-  socket.resume()
-  socket.end(`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\n${head}\r\n${text}`)
-  closeSoon(socket)
-}
-
-/** Gives the client a moment to read the answer, then frees the connection whatever it does. */
-function closeSoon(socket: Socket): void {
-  setTimeout(() => socket.destroy(), 2000).unref()
+  socket.write(`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\n${head}\r\n${text}`)
+  app.lingering.close(socket)
 }
