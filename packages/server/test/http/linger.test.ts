@@ -66,7 +66,7 @@ it('closes after its byte limit', async (test) => {
 })
 
 it('closes after its time limit', async (test) => {
-  const { client, closed } = await lingeringServer(test, { ms: 200, bytes: 1e6 })
+  const { closed } = await lingeringServer(test, { ms: 200, bytes: 1e6 })
   const started = Date.now()
   await closed
   expect(Date.now() - started).toBeGreaterThanOrEqual(150)
