@@ -85,6 +85,18 @@ export const errorCatalog = {
     code: 'request_timeout',
     message: () => 'the request was not received in time; send it again',
   },
+  hostMissing: {
+    code: 'invalid_request',
+    message: () => 'the Host header is required in HTTP/1.1',
+  },
+  headerRepeated: {
+    code: 'invalid_request',
+    message: (p: { name: string }) => `header ${p.name} must be sent at most once`,
+  },
+  expectationFailed: {
+    code: 'expectation_failed',
+    message: () => 'the Expect header can only be 100-continue',
+  },
   headersTooLarge: {
     code: 'headers_too_large',
     message: () => 'the request headers are too large',

@@ -22,7 +22,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { type ApiProblem, type ErrorBody, problem, toProblem } from '../errors.js'
 import { type DeprecationLinks, deprecationHeaders } from '../spec/deprecation.js'
 import type { OperationSpec } from '../spec/operations.js'
+import { completionOf, logCompletion } from './completion-log.js'
 import { handleError } from './error-handler.js'
+import { captureRequestHeads, type RequestHead, type RequestHeads } from './request-heads.js'
 import { type V1PipelineOptions, writeV1Headers } from './v1.js'
 
 export interface EdgeOptions extends V1PipelineOptions {
@@ -47,6 +49,8 @@ export function createFrameworkErrorHandler(edge: EdgeOptions) {
     reply: FastifyReply,
   ): Promise<void> {
     reply.header('x-request-id', request.id)
+    // No route, so no onResponse hook: its completion line is written here.
+    reply.raw.once('finish', () => logCompletion(request.server.log, completionOf(request, reply)))
     try {
       if (under(edge.basePath, request.url)) {
         writeV1Headers(request, reply, edge.cors)
@@ -88,14 +92,15 @@ function clientProblem(error: Error): ApiProblem {
   return problem('malformedRequest')
 }
 
-/** The request line of what the parser read, e.g. `GET /v1/pets HTTP/1.1`. */
-const requestLine = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+ (\/[^\s]*) HTTP\/1\.[01]\r?\n/
-
 /** A reply being written to: where the headers of a raw answer are collected. */
 class HeaderBag {
   readonly fields: Record<string, string> = {}
   header(name: string, value: string): this {
     this.fields[name.toLowerCase()] = value
+    return this
+  }
+  headers(values: Readonly<Record<string, string>> = {}): this {
+    for (const [name, value] of Object.entries(values)) this.header(name, value)
     return this
   }
 }
@@ -111,10 +116,18 @@ export interface HeldRequests {
   readonly refusals: WeakMap<FastifyReply, ApiProblem>
   /** Replies whose request has passed its hooks and is reading its body. */
   readonly readingBody: WeakSet<FastifyReply>
+  /** The heads of requests not handed over yet, for raw answers. */
+  heads: RequestHeads
 }
 
+/** `heads` is set by `trackHeldRequests`, once the server exists. */
 export function createHeldRequests(): HeldRequests {
-  return { replies: new WeakMap(), refusals: new WeakMap(), readingBody: new WeakSet() }
+  return {
+    replies: new WeakMap(),
+    refusals: new WeakMap(),
+    readingBody: new WeakSet(),
+    heads: { of: () => undefined, handedOver: () => {} },
+  }
 }
 
 /**
@@ -122,8 +135,10 @@ export function createHeldRequests(): HeldRequests {
  * body of a request in the same turn that it hands the request to Fastify.
  */
 export function trackHeldRequests(app: FastifyInstance, held: HeldRequests): void {
+  held.heads = captureRequestHeads(app.server, (socket) => held.replies.get(socket))
   app.addHook('onRequest', (request, reply, done) => {
     held.replies.set(request.raw.socket, reply)
+    held.heads.handedOver(request.raw.socket)
     done()
   })
   app.addHook('preParsing', (_request, reply, payload, done) => {
@@ -158,23 +173,27 @@ export function createClientErrorHandler(edge: EdgeOptions, held: HeldRequests) 
       socket.destroy()
       return
     }
-    const { rawPacket } = error as { rawPacket?: unknown }
-    void answerRaw(this, edge, refusal, Buffer.isBuffer(rawPacket) ? rawPacket : undefined, socket)
+    void answerRaw(this, edge, refusal, held.heads.of(socket), socket)
   }
 }
 
+/**
+ * The answer to a request Node's parser refused before handing it over, written on the socket,
+ * with the headers of an answer to its method and path (when its request line arrived): under
+ * /v1 `nosniff`, `no-store`, the rate-limit headers and a deprecated operation's headers.
+ */
 async function answerRaw(
   app: FastifyInstance,
   edge: EdgeOptions,
   refusal: ApiProblem,
-  rawPacket: Buffer | undefined,
+  head: RequestHead | undefined,
   socket: Socket,
 ): Promise<void> {
   const headers = new HeaderBag()
   let answer = refusal
-  const path = requestLine.exec(rawPacket?.toString('latin1') ?? '')?.[1]
-  if (path !== undefined && under(edge.basePath, path)) {
-    headers.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store')
+  if (head !== undefined && under(edge.basePath, head.url)) {
+    writeV1Headers({ headers: {} }, headers, edge.cors)
+    headers.headers(edge.deprecationOf(head.method, head.url))
     const ip = socket.remoteAddress
     if (!edge.behindProxy && ip !== undefined) {
       try {
@@ -187,17 +206,26 @@ async function answerRaw(
   if (socket.destroyed) return
   const body: ErrorBody = { code: answer.code, message: answer.message, status: answer.status }
   const text = JSON.stringify(body)
+  const requestId = randomUUID()
   const fields: Record<string, string> = {
     ...headers.fields,
     ...answer.headers,
-    'x-request-id': randomUUID(),
+    'x-request-id': requestId,
+    date: new Date().toUTCString(),
     'content-type': 'application/json; charset=utf-8',
     'content-length': String(Buffer.byteLength(text)),
     connection: 'close',
   }
-  const head = Object.entries(fields)
+  const lines = Object.entries(fields)
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('')
-  socket.write(`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\n${head}\r\n${text}`)
+  socket.write(`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\n${lines}\r\n${text}`)
   app.lingering.close(socket)
+  logCompletion(app.log, {
+    requestId,
+    method: head?.method ?? '',
+    url: head?.url ?? '',
+    statusCode: answer.status,
+    ms: head === undefined ? 0 : Date.now() - head.startedAt,
+  })
 }
