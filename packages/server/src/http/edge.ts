@@ -24,6 +24,7 @@ import { type DeprecationLinks, deprecationHeaders } from '../spec/deprecation.j
 import type { OperationSpec } from '../spec/operations.js'
 import { completionOf, logCompletion } from './completion-log.js'
 import { handleError } from './error-handler.js'
+import { ambiguousCredentials } from './request-head-checks.js'
 import { captureRequestHeads, type RequestHead, type RequestHeads } from './request-heads.js'
 import { type V1PipelineOptions, writeV1Headers } from './v1.js'
 
@@ -51,17 +52,34 @@ export function createFrameworkErrorHandler(edge: EdgeOptions) {
     reply.header('x-request-id', request.id)
     // No route, so no onResponse hook: its completion line is written here.
     reply.raw.once('finish', () => logCompletion(request.server.log, completionOf(request, reply)))
-    try {
-      if (under(edge.basePath, request.url)) {
-        writeV1Headers(request, reply, edge.cors)
-        const deprecation = edge.deprecationOf(request.method, request.url)
-        if (deprecation !== undefined) reply.headers(deprecation)
-        await edge.rateLimit(request, reply, await edge.identifyCaller(request))
-      }
-      throw error
-    } catch (thrown) {
-      handleError(thrown as Error, request, reply)
+    await refuseBeforeV1Hooks(edge, error, request, reply)
+  }
+}
+
+/**
+ * Answers `error` for a request the /v1 hooks have not seen, after their steps that apply to a
+ * refusal: the /v1 headers and the count, against the key unless two credentials were sent
+ * (then against the client's IP: neither is trusted).
+ */
+export async function refuseBeforeV1Hooks(
+  edge: EdgeOptions,
+  error: Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  try {
+    if (under(edge.basePath, request.url)) {
+      writeV1Headers(request, reply, edge.cors)
+      const deprecation = edge.deprecationOf(request.method, request.url)
+      if (deprecation !== undefined) reply.headers(deprecation)
+      const caller = ambiguousCredentials(request)
+        ? { kind: 'ip' as const, ip: request.ip }
+        : await edge.identifyCaller(request)
+      await edge.rateLimit(request, reply, caller)
     }
+    throw error
+  } catch (thrown) {
+    handleError(thrown as Error, request, reply)
   }
 }
 
