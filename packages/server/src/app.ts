@@ -17,13 +17,16 @@ import {
   createFrameworkErrorHandler,
   createHeldRequests,
   type EdgeOptions,
+  refuseBeforeV1Hooks,
   trackHeldRequests,
 } from './http/edge.js'
+import { registerLingering } from './http/linger.js'
 import { answerOtherMethods } from './http/methods.js'
 import { registerOperations } from './http/operations.js'
 import { registerOutages } from './http/outages.js'
 import { registerPipeline } from './http/pipeline.js'
 import { parseQueryString } from './http/querystring.js'
+import { handOverHeadChecks } from './http/request-head-checks.js'
 import { requestIdFor } from './http/request-id.js'
 import { requestLogger } from './http/request-logger.js'
 import { v1Pipeline } from './http/v1.js'
@@ -117,6 +120,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   })
   app.server.maxConnections = config.maxConnections
   registerOutages(app)
+  registerLingering(app)
   const limiter = deps.limiter ?? (await ownLimiter(app, config))
   rateLimit = deps.rateLimitHook ?? createRateLimitHook(limiter, config)
   app.decorateRequest('caller', null as never)
@@ -136,6 +140,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   trackHeldRequests(app, held)
   registerPipeline(app)
+  handOverHeadChecks(app, (problem, request, reply) =>
+    refuseBeforeV1Hooks(edge, problem, request, reply),
+  )
   registerHealthRoutes(app, store, limiter)
   registerDocsRoutes(app, config.docsDir)
   await app.register(
@@ -165,6 +172,8 @@ function connectionLimits(config: Config) {
     requestTimeout,
     keepAliveTimeout: config.keepAliveSeconds * 1000,
     http: {
+      // Refused with the Error body by http/request-head-checks.ts, not Node's bare 400.
+      requireHostHeader: false,
       headersTimeout: requestTimeout,
       connectionsCheckingInterval: Math.min(1000, requestTimeout / 4),
     },

@@ -19,6 +19,17 @@ export const errorCatalog = {
   invalidInput: { code: 'invalid_request', message: (p: { detail: string }) => p.detail },
   bodyEmpty: { code: 'invalid_request', message: () => 'body is empty: send a JSON object' },
   bodyNotJson: { code: 'invalid_request', message: () => 'body is not valid JSON' },
+  bodyNotUtf8: { code: 'invalid_request', message: () => 'body is not valid UTF-8' },
+  duplicateKey: {
+    code: 'invalid_request',
+    message: (p: { where: string; key: string }) =>
+      `${p.where} has the property ${JSON.stringify(p.key.slice(0, 100))} more than once`,
+  },
+  inexactInteger: {
+    code: 'invalid_request',
+    message: (p: { where: string }) =>
+      `${p.where} must be an integer written in plain digits that JSON numbers hold exactly`,
+  },
   contentLengthMismatch: {
     code: 'invalid_request',
     message: () => 'the Content-Length header does not match the body',
@@ -73,6 +84,18 @@ export const errorCatalog = {
   requestTimeout: {
     code: 'request_timeout',
     message: () => 'the request was not received in time; send it again',
+  },
+  hostMissing: {
+    code: 'invalid_request',
+    message: () => 'the Host header is required in HTTP/1.1',
+  },
+  headerRepeated: {
+    code: 'invalid_request',
+    message: (p: { name: string }) => `header ${p.name} must be sent at most once`,
+  },
+  expectationFailed: {
+    code: 'expectation_failed',
+    message: () => 'the Expect header can only be 100-continue',
   },
   headersTooLarge: {
     code: 'headers_too_large',

@@ -185,6 +185,15 @@ export function expectSpecResponse(reply: Reply, operationId?: string): void {
   }
 }
 
+/** A `Date` header within a minute of now (RFC 9110 §6.6.1: an origin server sends one). */
+export function expectHttpDate(reply: { headers: Headers }): void {
+  const date = reply.headers.get('date') ?? ''
+  expect(date).toMatch(
+    /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/,
+  )
+  expect(Math.abs(Date.parse(date) - Date.now())).toBeLessThan(60_000)
+}
+
 /** An Error body whose `status` equals the HTTP status. */
 export function expectErrorBody(reply: Reply, code?: string): void {
   expect(

@@ -22,7 +22,10 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { type ApiProblem, type ErrorBody, problem, toProblem } from '../errors.js'
 import { type DeprecationLinks, deprecationHeaders } from '../spec/deprecation.js'
 import type { OperationSpec } from '../spec/operations.js'
+import { completionOf, logCompletion } from './completion-log.js'
 import { handleError } from './error-handler.js'
+import { ambiguousCredentials } from './request-head-checks.js'
+import { captureRequestHeads, type RequestHead, type RequestHeads } from './request-heads.js'
 import { type V1PipelineOptions, writeV1Headers } from './v1.js'
 
 export interface EdgeOptions extends V1PipelineOptions {
@@ -47,17 +50,36 @@ export function createFrameworkErrorHandler(edge: EdgeOptions) {
     reply: FastifyReply,
   ): Promise<void> {
     reply.header('x-request-id', request.id)
-    try {
-      if (under(edge.basePath, request.url)) {
-        writeV1Headers(request, reply, edge.cors)
-        const deprecation = edge.deprecationOf(request.method, request.url)
-        if (deprecation !== undefined) reply.headers(deprecation)
-        await edge.rateLimit(request, reply, await edge.identifyCaller(request))
-      }
-      throw error
-    } catch (thrown) {
-      handleError(thrown as Error, request, reply)
+    // No route, so no onResponse hook: its completion line is written here.
+    reply.raw.once('finish', () => logCompletion(request.server.log, completionOf(request, reply)))
+    await refuseBeforeV1Hooks(edge, error, request, reply)
+  }
+}
+
+/**
+ * Answers `error` for a request the /v1 hooks have not seen, after their steps that apply to a
+ * refusal: the /v1 headers and the count, against the key unless two credentials were sent
+ * (then against the client's IP: neither is trusted).
+ */
+export async function refuseBeforeV1Hooks(
+  edge: EdgeOptions,
+  error: Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  try {
+    if (under(edge.basePath, request.url)) {
+      writeV1Headers(request, reply, edge.cors)
+      const deprecation = edge.deprecationOf(request.method, request.url)
+      if (deprecation !== undefined) reply.headers(deprecation)
+      const caller = ambiguousCredentials(request)
+        ? { kind: 'ip' as const, ip: request.ip }
+        : await edge.identifyCaller(request)
+      await edge.rateLimit(request, reply, caller)
     }
+    throw error
+  } catch (thrown) {
+    handleError(thrown as Error, request, reply)
   }
 }
 
@@ -88,14 +110,15 @@ function clientProblem(error: Error): ApiProblem {
   return problem('malformedRequest')
 }
 
-/** The request line of what the parser read, e.g. `GET /v1/pets HTTP/1.1`. */
-const requestLine = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+ (\/[^\s]*) HTTP\/1\.[01]\r?\n/
-
 /** A reply being written to: where the headers of a raw answer are collected. */
 class HeaderBag {
   readonly fields: Record<string, string> = {}
   header(name: string, value: string): this {
     this.fields[name.toLowerCase()] = value
+    return this
+  }
+  headers(values: Readonly<Record<string, string>> = {}): this {
+    for (const [name, value] of Object.entries(values)) this.header(name, value)
     return this
   }
 }
@@ -111,10 +134,18 @@ export interface HeldRequests {
   readonly refusals: WeakMap<FastifyReply, ApiProblem>
   /** Replies whose request has passed its hooks and is reading its body. */
   readonly readingBody: WeakSet<FastifyReply>
+  /** The heads of requests not handed over yet, for raw answers. */
+  heads: RequestHeads
 }
 
+/** `heads` is set by `trackHeldRequests`, once the server exists. */
 export function createHeldRequests(): HeldRequests {
-  return { replies: new WeakMap(), refusals: new WeakMap(), readingBody: new WeakSet() }
+  return {
+    replies: new WeakMap(),
+    refusals: new WeakMap(),
+    readingBody: new WeakSet(),
+    heads: { of: () => undefined, handedOver: () => {} },
+  }
 }
 
 /**
@@ -122,8 +153,10 @@ export function createHeldRequests(): HeldRequests {
  * body of a request in the same turn that it hands the request to Fastify.
  */
 export function trackHeldRequests(app: FastifyInstance, held: HeldRequests): void {
+  held.heads = captureRequestHeads(app.server, (socket) => held.replies.get(socket))
   app.addHook('onRequest', (request, reply, done) => {
     held.replies.set(request.raw.socket, reply)
+    held.heads.handedOver(request.raw.socket)
     done()
   })
   app.addHook('preParsing', (_request, reply, payload, done) => {
@@ -149,7 +182,6 @@ export function createClientErrorHandler(edge: EdgeOptions, held: HeldRequests) 
         return
       }
       reply.header('connection', 'close')
-      reply.raw.once('finish', () => closeSoon(socket))
       // A request still in its hooks is answered after them, so that it is counted first.
       if (held.readingBody.has(reply)) handleError(refusal, reply.request, reply)
       else held.refusals.set(reply, refusal)
@@ -159,23 +191,27 @@ export function createClientErrorHandler(edge: EdgeOptions, held: HeldRequests) 
       socket.destroy()
       return
     }
-    const { rawPacket } = error as { rawPacket?: unknown }
-    void answerRaw(this, edge, refusal, Buffer.isBuffer(rawPacket) ? rawPacket : undefined, socket)
+    void answerRaw(this, edge, refusal, held.heads.of(socket), socket)
   }
 }
 
+/**
+ * The answer to a request Node's parser refused before handing it over, written on the socket,
+ * with the headers of an answer to its method and path (when its request line arrived): under
+ * /v1 `nosniff`, `no-store`, the rate-limit headers and a deprecated operation's headers.
+ */
 async function answerRaw(
   app: FastifyInstance,
   edge: EdgeOptions,
   refusal: ApiProblem,
-  rawPacket: Buffer | undefined,
+  head: RequestHead | undefined,
   socket: Socket,
 ): Promise<void> {
   const headers = new HeaderBag()
   let answer = refusal
-  const path = requestLine.exec(rawPacket?.toString('latin1') ?? '')?.[1]
-  if (path !== undefined && under(edge.basePath, path)) {
-    headers.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store')
+  if (head !== undefined && under(edge.basePath, head.url)) {
+    writeV1Headers({ headers: {} }, headers, edge.cors)
+    headers.headers(edge.deprecationOf(head.method, head.url))
     const ip = socket.remoteAddress
     if (!edge.behindProxy && ip !== undefined) {
       try {
@@ -188,25 +224,26 @@ async function answerRaw(
   if (socket.destroyed) return
   const body: ErrorBody = { code: answer.code, message: answer.message, status: answer.status }
   const text = JSON.stringify(body)
+  const requestId = randomUUID()
   const fields: Record<string, string> = {
     ...headers.fields,
     ...answer.headers,
-    'x-request-id': randomUUID(),
+    'x-request-id': requestId,
+    date: new Date().toUTCString(),
     'content-type': 'application/json; charset=utf-8',
     'content-length': String(Buffer.byteLength(text)),
     connection: 'close',
   }
-  const head = Object.entries(fields)
+  const lines = Object.entries(fields)
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('')
-  // Whatever the client still sends is read and dropped, so that closing does not reset the
-  // connection before it has read the answer.
-  socket.resume()
-  socket.end(`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\n${head}\r\n${text}`)
-  closeSoon(socket)
-}
-
-/** Gives the client a moment to read the answer, then frees the connection whatever it does. */
-function closeSoon(socket: Socket): void {
-  setTimeout(() => socket.destroy(), 2000).unref()
+  socket.write(`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\n${lines}\r\n${text}`)
+  app.lingering.close(socket)
+  logCompletion(app.log, {
+    requestId,
+    method: head?.method ?? '',
+    url: head?.url ?? '',
+    statusCode: answer.status,
+    ms: head === undefined ? 0 : Date.now() - head.startedAt,
+  })
 }

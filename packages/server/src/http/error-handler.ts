@@ -2,7 +2,8 @@
  * The single boundary where anything thrown during a request becomes the Error body
  * `{code, message, status}`. Headers already set on the reply (request id, rate limits,
  * deprecation) are kept; unexpected errors are logged with their stack and answered with a
- * fixed `internal_error` message, an outage once per fault (outages.ts).
+ * fixed `internal_error` message, an outage once per fault (outages.ts). A connection closed
+ * after the answer closes lingering (linger.ts).
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { ApiProblem, BackendUnavailableError, type ErrorBody, toProblem } from '../errors.js'
@@ -21,6 +22,11 @@ export function handleError(
   } else if (problem.status >= 500 && problem !== error) {
     // A 5xx thrown as an ApiProblem is a deliberate answer, logged where it is thrown.
     request.log.error({ err: error }, 'request failed')
+  }
+  // A refusal that leaves the body unread closes the connection (Fastify and edge.ts ask for it):
+  // lingering, so that a client still sending reads the answer instead of a reset.
+  if (!request.raw.complete && reply.getHeader('connection') === 'close') {
+    request.server.lingering.afterResponse(request.raw.socket)
   }
   const body: ErrorBody = { code: problem.code, message: problem.message, status: problem.status }
   reply.code(problem.status).headers(problem.headers).type('application/json; charset=utf-8')

@@ -1,19 +1,27 @@
 /**
- * The `application/json` body parser. Plain JSON.parse: keys such as `__proto__` become own
- * properties (never prototypes) and the spec's `additionalProperties: false` then rejects them
- * by name. A charset other than UTF-8 is 415 (RFC 8259 §8.1: JSON is UTF-8).
+ * The `application/json` body parser. The bytes must be UTF-8 (decoded strictly, so that an
+ * accepted name round-trips byte for byte instead of being stored with U+FFFD in place of what
+ * was sent); plain JSON.parse then reads them: keys such as `__proto__` become own properties
+ * (never prototypes) and the spec's `additionalProperties: false` rejects them by name. A key
+ * given twice in an object and an integer field written as anything but exact digits are
+ * refused (json-text.ts). A charset other than UTF-8 is 415 (RFC 8259 §8.1: JSON is UTF-8).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { problem } from '../errors.js'
+import { describeLocation } from '../spec/messages.js'
+import { findTextFlaw, integerPaths, type TextFlaw } from './json-text.js'
 
 const charsetParameter = /;\s*charset\s*=\s*"?([^";\s]+)"?/i
+
+/** `ignoreBOM` keeps a byte order mark in the text, where JSON.parse refuses it (RFC 8259 §8.1). */
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
 
 /** The only body parser: every other media type (text/plain included) is 415. */
 export function registerJsonBodyParser(app: FastifyInstance): void {
   app.removeAllContentTypeParsers()
   app.addContentTypeParser(
     'application/json',
-    { parseAs: 'string' },
+    { parseAs: 'buffer' },
     (
       request: FastifyRequest,
       body: string | Buffer,
@@ -24,16 +32,37 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
         done(problem('notUtf8'))
         return
       }
-      const text = typeof body === 'string' ? body : body.toString('utf8')
+      let text: string
+      try {
+        text = typeof body === 'string' ? body : utf8.decode(body)
+      } catch {
+        done(problem('bodyNotUtf8'))
+        return
+      }
       if (text.trim() === '') {
         done(problem('bodyEmpty'))
         return
       }
+      let value: unknown
       try {
-        done(null, JSON.parse(text))
+        value = JSON.parse(text)
       } catch {
         done(problem('bodyNotJson'))
+        return
       }
+      const flaw = findTextFlaw(text, integerPaths(request.routeOptions.schema?.body))
+      if (flaw !== undefined) {
+        done(flawProblem(flaw))
+        return
+      }
+      done(null, value)
     },
   )
+}
+
+function flawProblem(flaw: TextFlaw) {
+  const where = describeLocation('body', flaw.path.map((segment) => `/${segment}`).join(''))
+  return flaw.kind === 'duplicateKey'
+    ? problem('duplicateKey', { where, key: flaw.key })
+    : problem('inexactInteger', { where })
 }

@@ -1,10 +1,11 @@
 /**
  * What /v1 answers for methods its operations do not handle: OPTIONS on every spec path (with
  * `Allow` and the CORS preflight), 405 with `Allow` for another method on a known path, and 404
- * for an unknown path.
+ * for an unknown path. Outside /v1 (health, docs) another method on a routed path is 405 with
+ * `Allow` too (`methodsOutsideV1`).
  */
-import type { FastifyInstance } from 'fastify'
-import { problem } from '../errors.js'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { type ApiProblem, problem } from '../errors.js'
 import type { OperationSpec } from '../spec/operations.js'
 import type { CorsPolicy } from './cors.js'
 import { allowedMethods, type RouteConfig } from './operations.js'
@@ -25,22 +26,55 @@ export function answerOtherMethods(
     })
   }
 
-  const templates = [...allow].map(([path, methods]) => ({
-    pattern: new RegExp(`^${path.replace(/:[^/]+/g, '[^/]+')}$`),
-    methods,
-  }))
-  scope.setNotFoundHandler(async (request, reply) => {
-    const fullPath = request.url.split('?', 1)[0] ?? ''
+  const templates = [...allow].map(([path, methods]) => ({ pattern: routePattern(path), methods }))
+  scope.setNotFoundHandler(async (request) => {
+    const fullPath = pathOf(request)
     const path = fullPath.slice(basePath.length)
     const match = templates.find((template) => template.pattern.test(path))
-    if (match !== undefined) {
-      reply.header('allow', match.methods)
-      throw problem('methodNotAllowed', {
-        method: request.method,
-        path: fullPath,
-        allow: match.methods,
-      })
-    }
-    throw problem('noSuchPath', { path: fullPath })
+    throw match === undefined
+      ? problem('noSuchPath', { path: fullPath })
+      : notAllowed(request, match.methods)
   })
+}
+
+/**
+ * The 405 of a path routed outside /v1 for another method, or undefined: registered before
+ * those routes, it learns them as they are added (`onRoute`). HEAD follows GET.
+ */
+export function methodsOutsideV1(
+  app: FastifyInstance,
+): (request: FastifyRequest) => ApiProblem | undefined {
+  const routes = new Map<string, { pattern: RegExp; methods: Set<string> }>()
+  app.addHook('onRoute', ({ url, method }) => {
+    const entry = routes.get(url) ?? { pattern: routePattern(url), methods: new Set<string>() }
+    for (const name of [method].flat()) {
+      entry.methods.add(name)
+      if (name === 'GET') entry.methods.add('HEAD')
+    }
+    routes.set(url, entry)
+  })
+  return (request) => {
+    const path = pathOf(request)
+    const methods = new Set<string>()
+    for (const route of routes.values()) {
+      if (route.pattern.test(path)) for (const name of route.methods) methods.add(name)
+    }
+    return methods.size === 0 ? undefined : notAllowed(request, [...methods].join(', '))
+  }
+}
+
+/** A route path (`/pets/:petId`, `/docs/*`) as a pattern matching the paths it serves. */
+function routePattern(path: string): RegExp {
+  const escaped = path.replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+  return new RegExp(`^${escaped.replace(/:[^/]+/g, '[^/]+').replace(/\*$/, '.*')}$`)
+}
+
+const pathOf = (request: FastifyRequest) => request.url.split('?', 1)[0] ?? ''
+
+function notAllowed(request: FastifyRequest, allow: string): ApiProblem {
+  return problem('methodNotAllowed', {
+    method: request.method,
+    path: pathOf(request),
+    allow,
+  }).withHeaders({ allow })
 }

@@ -5,7 +5,8 @@
  * 2. `Connection: close` while shutting down, and the completion log once answered;
  * 3. the query string and JSON body parsers (strings kept raw, so validation sees what was sent);
  * 4. under `/v1`, the /v1 pipeline (v1.ts) and then the handlers;
- * 5. the not-found and error handlers: the one boundary where anything thrown becomes an Error.
+ * 5. the not-found handler (405 with `Allow` for a routed path's other methods, else 404) and
+ *    the error handler: the one boundary where anything thrown becomes an Error.
  * The Fastify options this needs (`genReqId`, `querystringParser`) are set in app.ts.
  */
 import type { FastifyInstance } from 'fastify'
@@ -13,6 +14,7 @@ import { problem } from '../errors.js'
 import { logCompletions } from './completion-log.js'
 import { handleError } from './error-handler.js'
 import { registerJsonBodyParser } from './json-body.js'
+import { methodsOutsideV1 } from './methods.js'
 import { echoRequestId } from './request-id.js'
 import { closeConnectionsOnShutdown } from './shutdown.js'
 
@@ -21,8 +23,11 @@ export function registerPipeline(app: FastifyInstance): void {
   closeConnectionsOnShutdown(app)
   logCompletions(app)
   registerJsonBodyParser(app)
+  const otherMethod = methodsOutsideV1(app)
   app.setNotFoundHandler(async (request) => {
-    throw problem('noSuchPath', { path: request.url.split('?', 1)[0] ?? '' })
+    throw (
+      otherMethod(request) ?? problem('noSuchPath', { path: request.url.split('?', 1)[0] ?? '' })
+    )
   })
   app.setErrorHandler(handleError)
 }

@@ -28,7 +28,7 @@ function expectRejected(reply: Reply, operationId: string, code = 'invalid_reque
   expectErrorBody(reply, code)
 }
 
-async function createRaw(text: string, contentType = 'application/json') {
+async function createRaw(text: string | Uint8Array, contentType = 'application/json') {
   return call(`${server.api}/pets`, {
     method: 'POST',
     headers: { ...auth, 'content-type': contentType },
@@ -185,6 +185,65 @@ describe('bodies', () => {
       'createPet',
       'unsupported_media_type',
     )
+  })
+})
+
+describe('what JSON.parse would hide', () => {
+  const utf8 = (text: string) => Buffer.from(text, 'utf8')
+
+  it.each([
+    ['\\xff\\xfe', Buffer.from([0xff, 0xfe])],
+    ['a lone surrogate encoded as UTF-8 (ED A0 80)', Buffer.from([0xed, 0xa0, 0x80])],
+    ['an overlong encoding (C0 AE)', Buffer.from([0xc0, 0xae])],
+    ['a truncated sequence (E2 82)', Buffer.from([0xe2, 0x82])],
+  ])('a name with %s is 400 naming the body, nothing stored', async (_, bytes) => {
+    const body = Buffer.concat([utf8('{"name":"Rex'), bytes, utf8('","categoryId":1}')])
+    const reply = await createRaw(body)
+    expectRejected(reply, 'createPet')
+    expect((reply.body as { message: string }).message).toMatch(/^body is not valid UTF-8/)
+  })
+
+  it('a byte order mark is 400, as before', async () => {
+    const body = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      utf8('{"name":"Rex","categoryId":1}'),
+    ])
+    expectRejected(await createRaw(body), 'createPet')
+  })
+
+  it.each([
+    '0.99999999999999999999',
+    '1.0',
+    '1e0',
+    '1E0',
+    '10e-1',
+    '1.00000000000000001',
+    '9007199254740993',
+    '-0.0',
+  ])('categoryId %s is 400: integers are plain digits held exactly', async (literal) => {
+    const reply = await createRaw(`{"name":"Rex","categoryId":${literal}}`)
+    expectRejected(reply, 'createPet')
+    expect((reply.body as { message: string }).message).toContain('body.categoryId')
+  })
+
+  it.each([
+    ['{"name":"Rex","categoryId":"x","categoryId":2}', 'body', 'categoryId'],
+    ['{"name":"Rex","name":"Rex","categoryId":1}', 'body', 'name'],
+    ['{"name":"Rex","categoryId":1,"n\\u0061me":"Max"}', 'body', 'name'],
+    ['{"name":"Rex","categoryId":1,"x":{"a":1,"a":2}}', 'body.x', 'a'],
+    ['{"name":"Rex","categoryId":1,"x":[{},{"b":1,"b":1}]}', 'body.x.1', 'b'],
+  ])('duplicate keys %s are 400 naming the object and key', async (text, where, key) => {
+    const reply = await createRaw(text)
+    expectRejected(reply, 'createPet')
+    expect((reply.body as { message: string }).message).toBe(
+      `${where} has the property "${key}" more than once`,
+    )
+  })
+
+  it('the same key in different objects, and 1.5 outside integer fields, pass the parser', async () => {
+    const reply = await createRaw('{"name":"Rex","categoryId":1,"x":{"name":1.5}}')
+    expectRejected(reply, 'createPet')
+    expect((reply.body as { message: string }).message).toMatch(/x/)
   })
 })
 

@@ -9,13 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   call,
   expectErrorBody,
+  expectHttpDate,
   expectSpecResponse,
   minuteLeft,
   serveForTest,
   startTestServer,
   type TestServer,
 } from '../helpers.js'
-import { open, rawRequest, readAnswer } from './raw.js'
+import { open, parseResponse, rawRequest, readAnswer } from './raw.js'
 
 /** Opens `count` connections that each send the start of a request and then nothing. */
 async function stall(url: string, count: number, start: string): Promise<Socket[]> {
@@ -54,12 +55,23 @@ describe('request timeout', () => {
     expect(Date.now() - started).toBeLessThan(15_000)
   })
 
-  it('answers stalled headers 408 with the Error body', async () => {
-    const reply = await rawRequest(server.url, 'GET /v1/pets HTTP/1.1\r\nHost: x\r\n')
-    expect(reply.status).toBe(408)
-    expectErrorBody(reply, 'request_timeout')
-    expect(reply.headers.get('x-request-id')).toBeTruthy()
-  })
+  it.each([
+    ['listPets', 'GET /v1/pets HTTP/1.1\r\nHost: x\r\n'],
+    ['getPet', 'GET /v1/pets/1 HTTP/1.1\r\nHost: x\r\n'],
+    ['getPet', 'GET /v1/pets/1 HTTP/1.1\r\nHost'],
+    ['getPet', 'GET /v1/pets/1'],
+  ])(
+    'answers stalled headers (%s, %j) 408 with every header the spec requires, counted',
+    async (operationId, start) => {
+      const before = minuteLeft(await call(`${server.api}/openapi.json`))
+      const reply = await rawRequest(server.url, start)
+      expect(reply.status).toBe(408)
+      expectErrorBody(reply, 'request_timeout')
+      expectSpecResponse(reply, operationId)
+      expectHttpDate(reply)
+      expect(minuteLeft(reply)).toBe(before - 1)
+    },
+  )
 
   it('serves a normal client while many stalled connections are open', async () => {
     const stalled = await stall(
@@ -90,7 +102,7 @@ it('caps connections, and frees them when their requests time out', async (test)
 it('lets fetch read the 413 of a 4 MiB body, never a reset', async (test) => {
   const server = await serveForTest(test)
   const authorization = `Bearer ${await server.issueKey({ plan: 'pro' })}`
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < 10; attempt++) {
     const reply = await call(`${server.api}/pets`, {
       method: 'POST',
       headers: { authorization, 'content-type': 'application/json' },
@@ -101,6 +113,47 @@ it('lets fetch read the 413 of a 4 MiB body, never a reset', async (test) => {
     expectSpecResponse(reply, 'createPet')
   }
 })
+
+it('keeps reading a refused body after its 413, so a client sending it all reads the answer', async (test) => {
+  const server = await serveForTest(test)
+  const authorization = `Bearer ${await server.issueKey({ plan: 'pro' })}`
+  const socket = await open(server.url, { allowHalfOpen: true })
+  const errors: Error[] = []
+  socket.on('error', (error) => errors.push(error))
+  const closed = new Promise((resolve) => socket.once('close', resolve))
+  const received: Buffer[] = []
+  const answered = new Promise<void>((resolve) => {
+    socket.on('data', (chunk: Buffer) => {
+      received.push(chunk)
+      if (parseable(Buffer.concat(received).toString('utf8'))) resolve()
+    })
+  })
+  const total = 4 * 1024 * 1024
+  socket.write(
+    `POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: ${authorization}\r\nContent-Type: application/json\r\nContent-Length: ${total}\r\n\r\n`,
+  )
+  await answered
+  // The whole body goes out only after the answer came: the server must still be reading it.
+  const chunk = Buffer.alloc(64 * 1024, 'x')
+  for (let sent = 0; sent < total && errors.length === 0; sent += chunk.length) {
+    await new Promise<void>((resolve) => socket.write(chunk, () => resolve()))
+  }
+  socket.end()
+  await closed
+  expect(errors).toEqual([])
+  const reply = parseResponse(Buffer.concat(received).toString('utf8'))
+  expect(reply.status).toBe(413)
+  expectErrorBody(reply, 'payload_too_large')
+  expectSpecResponse(reply, 'createPet')
+  expect(reply.headers.get('connection')).toBe('close')
+})
+
+/** True once `text` holds a whole response with its Content-Length body. */
+function parseable(text: string): boolean {
+  const split = text.indexOf('\r\n\r\n')
+  const length = /\r\ncontent-length: (\d+)\r\n/i.exec(text)?.[1]
+  return split >= 0 && length !== undefined && text.length - split - 4 >= Number(length)
+}
 
 describe('PETSTORE_TRUST_PROXY', () => {
   const viaProxy = (server: TestServer, client: string) =>

@@ -7,13 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   call,
   expectErrorBody,
+  expectHttpDate,
   expectSpecResponse,
   minuteLeft,
   type Reply,
+  serveForTest,
   startTestServer,
   type TestServer,
 } from '../helpers.js'
-import { rawRequest } from './raw.js'
+import { open, rawRequest, readAnswer } from './raw.js'
 
 let server: TestServer
 let auth: { authorization: string }
@@ -35,6 +37,25 @@ function expectContract(reply: Reply, status: number, code: string, operationId?
   expect(reply.headers.get('cache-control')).toBe('no-store')
   expect(reply.headers.get('ratelimit')).toMatch(/^"minute";r=\d+;t=\d+, "day";r=\d+;t=\d+$/)
   expect(reply.headers.get('x-ratelimit-remaining')).toMatch(/^\d+$/)
+  expectHttpDate(reply)
+}
+
+/** Sends `packets` one after the other on one connection, and reads the answer. */
+async function rawPackets(packets: string[]): Promise<Reply> {
+  const socket = await open(server.url)
+  const answer = readAnswer(socket)
+  socket.setNoDelay(true)
+  socket.on('error', () => {})
+  for (const packet of packets) {
+    if (socket.destroyed) break
+    await new Promise((resolve) => socket.write(packet, resolve))
+  }
+  return answer
+}
+
+/** Requests left in the minute window of this client's IP. */
+async function ipMinuteLeft(): Promise<number> {
+  return minuteLeft(await call(`${server.api}/openapi.json`))
 }
 
 describe('refused by the router', () => {
@@ -61,6 +82,47 @@ describe("refused by Node's parser", () => {
     )
     expectContract(reply, 431, 'headers_too_large', 'listPets')
     expect(minuteLeft(reply)).toBe(before - 1)
+  })
+
+  it.each([
+    ['a 64 KB URL', [`GET /v1/pets/1?q=${'a'.repeat(64 * 1024)} HTTP/1.1\r\nHost: x\r\n\r\n`]],
+    [
+      'header lines in late packets',
+      [
+        'GET /v1/pets/1 HTTP/1.1\r\n',
+        'Host: x\r\n',
+        ...Array.from({ length: 4 }, (_, i) => `X-Late-${i}: ${'b'.repeat(8000)}\r\n`),
+        '\r\n',
+      ],
+    ],
+  ])('%s is 431 with every header getPet requires, counted against the IP', async (_, packets) => {
+    const before = await ipMinuteLeft()
+    const reply = await rawPackets(packets)
+    expectContract(reply, 431, 'headers_too_large', 'getPet')
+    expect(minuteLeft(reply)).toBe(before - 1)
+  })
+
+  it('a raw 400 on /v1/pets/1 carries the deprecation headers and counts', async () => {
+    const before = await ipMinuteLeft()
+    const reply = await rawRequest(
+      url(),
+      'GET /v1/pets/1 HTTP/1.1\r\nHost: x\r\nBad Name: y\r\n\r\n',
+    )
+    expectContract(reply, 400, 'invalid_request', 'getPet')
+    expect(reply.headers.get('deprecation')).toMatch(/^@\d+$/)
+    expect(minuteLeft(reply)).toBe(before - 1)
+  })
+
+  it('a raw answer over the IP limit is 429 with Retry-After and the getPet headers', async (test) => {
+    const own = await serveForTest(test)
+    const limit = Number((await call(`${own.api}/openapi.json`)).headers.get('x-ratelimit-limit'))
+    for (let sent = 1; sent < limit; sent++) await call(`${own.api}/openapi.json`)
+    const reply = await rawRequest(
+      own.url,
+      'GET /v1/pets/1 HTTP/1.1\r\nHost: x\r\nBad Name: y\r\n\r\n',
+    )
+    expectContract(reply, 429, 'rate_limited', 'getPet')
+    expect(Number(reply.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
   })
 
   it.each([

@@ -5,11 +5,16 @@
 import { connect, type Socket } from 'node:net'
 import type { Reply } from '../helpers.js'
 
-/** Opens a connection to the server at `url` (e.g. `http://127.0.0.1:1234`). */
-export function open(url: string): Promise<Socket> {
+/**
+ * Opens a connection to the server at `url` (e.g. `http://127.0.0.1:1234`). `allowHalfOpen`
+ * keeps sending possible after the server has closed its side.
+ */
+export function open(url: string, options: { allowHalfOpen?: boolean } = {}): Promise<Socket> {
   const { hostname, port } = new URL(url)
   return new Promise((resolve, reject) => {
-    const socket = connect({ host: hostname, port: Number(port) }, () => resolve(socket))
+    const socket = connect({ host: hostname, port: Number(port), ...options }, () =>
+      resolve(socket),
+    )
     socket.once('error', reject)
   })
 }

@@ -1,0 +1,119 @@
+/**
+ * What `JSON.parse` hides about a JSON text: a key given twice in one object (the last one
+ * silently wins) and a number literal that only rounds to an integer (`0.99999999999999999999`
+ * reads as `1`, `1.0` and `1e0` as `1`). Both mean the client sent something other than what
+ * would be stored, so the body parser refuses them (json-body.ts).
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc8259#section-4 names within an object SHOULD be unique
+ * @see https://www.rfc-editor.org/rfc/rfc8259#section-6 numbers and interoperability
+ */
+
+/** A flaw of the text, at `path` (property names and array indexes from the root). */
+export type TextFlaw =
+  | { kind: 'duplicateKey'; path: readonly string[]; key: string }
+  | { kind: 'inexactInteger'; path: readonly string[] }
+
+/** An integer as the spec means it: plain digits that a JSON number holds exactly. */
+const plainInteger = /^-?(0|[1-9][0-9]*)$/
+
+interface Frame {
+  /** The object's keys so far; undefined for an array. */
+  keys: Set<string> | undefined
+  index: number
+}
+
+/**
+ * The first flaw of `text`, which must be valid JSON (parse it first). `isInteger` says whether
+ * the value at a path must be an integer (from the request's schema); only there are number
+ * literals checked.
+ *
+ * Iterative, so that nesting as deep as `JSON.parse` accepts cannot overflow the stack.
+ */
+export function findTextFlaw(
+  text: string,
+  isInteger: (path: readonly string[]) => boolean,
+): TextFlaw | undefined {
+  const frames: Frame[] = []
+  const path: string[] = []
+  let expectKey = false
+  let i = 0
+  while (i < text.length) {
+    const c = text.charCodeAt(i)
+    if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      const object = c === 0x7b
+      frames.push({ keys: object ? new Set() : undefined, index: 0 })
+      path.push(object ? '' : '0')
+      expectKey = object
+      i++
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      frames.pop()
+      path.pop()
+      i++
+    } else if (c === 0x2c /* , */) {
+      const top = frames[frames.length - 1] as Frame
+      if (top.keys === undefined) path[path.length - 1] = String(++top.index)
+      else expectKey = true
+      i++
+    } else if (c === 0x22 /* " */) {
+      const end = stringEnd(text, i)
+      if (expectKey) {
+        const keys = (frames[frames.length - 1] as Frame).keys as Set<string>
+        const literal = text.slice(i, end)
+        const key = literal.includes('\\') ? (JSON.parse(literal) as string) : literal.slice(1, -1)
+        if (keys.has(key)) return { kind: 'duplicateKey', path: path.slice(0, -1), key }
+        keys.add(key)
+        path[path.length - 1] = key
+        expectKey = false
+      }
+      i = end
+    } else if (c === 0x2d /* - */ || (c >= 0x30 && c <= 0x39)) {
+      let end = i + 1
+      while (end < text.length && isNumberChar(text.charCodeAt(end))) end++
+      const literal = text.slice(i, end)
+      if (!isExactInteger(literal) && isInteger(path)) return { kind: 'inexactInteger', path }
+      i = end
+    } else {
+      i++
+    }
+  }
+  return undefined
+}
+
+function isExactInteger(literal: string): boolean {
+  return plainInteger.test(literal) && Number.isSafeInteger(Number(literal))
+}
+
+/** Digits, sign, fraction and exponent characters. */
+function isNumberChar(c: number): boolean {
+  return (
+    (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x2b || c === 0x2d || c === 0x65 || c === 0x45
+  )
+}
+
+/** The index just past the string literal that starts at `start`. */
+function stringEnd(text: string, start: number): number {
+  let quote = text.indexOf('"', start + 1)
+  for (;;) {
+    let backslashes = 0
+    while (text.charCodeAt(quote - 1 - backslashes) === 0x5c) backslashes++
+    if (backslashes % 2 === 0) return quote + 1
+    quote = text.indexOf('"', quote + 1)
+  }
+}
+
+/**
+ * `isInteger` for a body schema (`$ref`s inlined): true where the schema, followed through
+ * `properties` and `items`, says `type: integer`.
+ */
+export function integerPaths(schema: unknown): (path: readonly string[]) => boolean {
+  return (path) => {
+    let node = schema as Record<string, unknown> | undefined
+    for (const segment of path) {
+      if (node === undefined) return false
+      const properties = node.properties as Record<string, Record<string, unknown>> | undefined
+      node = properties?.[segment] ?? (node.items as Record<string, unknown> | undefined)
+    }
+    const type = node?.type
+    return type === 'integer' || (Array.isArray(type) && type.includes('integer'))
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * Every answer has one `request completed` log line carrying its X-Request-Id, those refused
+ * below the routes included (router refusals, raw answers of Node's parser, timeouts).
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { buildApp } from '../../src/app.js'
+import { configWith } from '../../src/config.js'
+import { openSqliteStore } from '../../src/store/sqlite/index.js'
+import type { Store } from '../../src/store/store.js'
+import { call, type Reply } from '../helpers.js'
+import { rawRequest } from './raw.js'
+
+let dir: string
+let app: FastifyInstance
+let store: Store
+let url: string
+const lines: Record<string, unknown>[] = []
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'petstore-log-'))
+  store = openSqliteStore(join(dir, 'petstore.db'))
+  const config = configWith({
+    logLevel: 'info',
+    cursorSecret: 'x'.repeat(32),
+    requestTimeoutSeconds: 1,
+  })
+  app = await buildApp(config, {
+    store,
+    logStream: { write: (line: string) => lines.push(JSON.parse(line)) },
+  })
+  url = await app.listen({ host: '127.0.0.1', port: 0 })
+})
+afterAll(async () => {
+  await app.close()
+  await store.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+/** The completion lines of the reply's X-Request-Id, once its answer is logged. */
+async function completionsOf(reply: Reply) {
+  const id = reply.headers.get('x-request-id')
+  expect(id).toBeTruthy()
+  const mine = () =>
+    lines.filter((line) => line.requestId === id && line.msg === 'request completed')
+  for (let polls = 0; polls < 100 && mine().length === 0; polls++) {
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+  return mine()
+}
+
+it.each([
+  ['a routed answer', () => call(`${url}/healthz`)],
+  ['bad percent-encoding', () => call(`${url}/v1/pets/%ff`)],
+  ['an over-long path parameter', () => call(`${url}/v1/pets/${'9'.repeat(500)}`)],
+  [
+    'oversized headers (raw 431)',
+    () =>
+      rawRequest(url, `GET /v1/pets HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`),
+  ],
+  [
+    'an unknown method (raw 400)',
+    () => rawRequest(url, 'BREW /v1/pets HTTP/1.1\r\nHost: x\r\n\r\n'),
+  ],
+  ['stalled headers (raw 408)', () => rawRequest(url, 'GET /v1/pets HTTP/1.1\r\nHost: x\r\n')],
+])('%s is logged once with its request id and status', async (_, send) => {
+  const reply = await send()
+  const logged = await completionsOf(reply)
+  expect(logged).toHaveLength(1)
+  expect(logged[0]).toMatchObject({ statusCode: reply.status })
+})
