@@ -93,8 +93,8 @@ export const errorCatalog = {
     code: 'invalid_request',
     message: (p: { name: string }) => `header ${p.name} must be sent at most once`,
   },
-  expectationFailed: {
-    code: 'expectation_failed',
+  unmetExpectation: {
+    code: 'invalid_request',
     message: () => 'the Expect header can only be 100-continue',
   },
   headersTooLarge: {

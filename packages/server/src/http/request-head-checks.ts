@@ -1,7 +1,8 @@
 /**
  * Refusals of what Node's HTTP server would otherwise decide alone, silently or with a bare
  * answer (no Error body, no request id, not counted): an HTTP/1.1 request without `Host` (Node's
- * bare 400), an `Expect` other than `100-continue` (Node's bare 417), and a header that must
+ * bare 400), an `Expect` other than `100-continue` (Node's bare 417; a 400 here, which RFC 9110
+ * allows, since a new error code would break clients that handle every documented one), and a header that must
  * occur once sent several times (Node keeps the first `Authorization`, `Content-Type` or `Host`
  * and drops the rest, so the request would be served with a value picked for it). Node hands
  * these requests to the app instead (app.ts: `requireHostHeader: false`, `checkExpectation`,
@@ -31,7 +32,7 @@ export function headProblem(request: FastifyRequest): ApiProblem | undefined {
   if (raw.httpVersion === '1.1' && raw.headers.host === undefined) return problem('hostMissing')
   const expect = raw.headers.expect
   if (expect !== undefined && !/^100-continue$/i.test(expect.trim())) {
-    return problem('expectationFailed')
+    return problem('unmetExpectation')
   }
   return undefined
 }

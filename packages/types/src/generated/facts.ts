@@ -88,6 +88,5 @@ export interface ErrorCodeStatus {
   "internal_error": 500
   "service_unavailable": 503
   "request_timeout": 408
-  "expectation_failed": 417
   "headers_too_large": 431
 }

@@ -164,7 +164,7 @@ export interface components {
          * @example invalid_request
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "unauthorized" | "not_found" | "method_not_allowed" | "idempotency_key_in_progress" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "api_key_banned" | "internal_error" | "service_unavailable" | "request_timeout" | "expectation_failed" | "headers_too_large";
+        ErrorCode: "invalid_request" | "unauthorized" | "not_found" | "method_not_allowed" | "idempotency_key_in_progress" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "api_key_banned" | "internal_error" | "service_unavailable" | "request_timeout" | "headers_too_large";
         /**
          * @description The body of every error response.
          * @example {
@@ -235,29 +235,6 @@ export interface components {
          *     connection is closed after this answer.
          */
         RequestTimeout: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                "Cache-Control": components["headers"]["Cache-Control"];
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
-                Vary: components["headers"]["Vary"];
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                RateLimit: components["headers"]["RateLimit"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /**
-         * @description The request's `Expect` header asks for something other than `100-continue`, which is
-         *     the only expectation this service meets (RFC 9110 §10.1.1).
-         */
-        ExpectationFailed: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
@@ -677,7 +654,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["RequestTimeout"];
-            417: components["responses"]["ExpectationFailed"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
@@ -739,7 +715,6 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyInProgress"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
@@ -867,29 +842,6 @@ export interface operations {
             };
             /** @description The request's headers or body did not arrive in time (30 seconds by default); the connection is closed after this answer. */
             408: {
-                headers: {
-                    Deprecation: components["headers"]["Deprecation"];
-                    Sunset: components["headers"]["Sunset"];
-                    Link: components["headers"]["LinkDeprecation"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
-                    Vary: components["headers"]["Vary"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An `Expect` header other than `100-continue`. */
-            417: {
                 headers: {
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -1039,7 +991,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
-            417: components["responses"]["ExpectationFailed"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
@@ -1065,7 +1016,6 @@ export interface operations {
             204: components["responses"]["AllowedMethods"];
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
-            417: components["responses"]["ExpectationFailed"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
@@ -1080,7 +1030,7 @@ type ReadonlyArray<T> = [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
 export const petStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PetStatus"]> = ["available", "pending", "sold"];
-export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["invalid_request", "unauthorized", "not_found", "method_not_allowed", "idempotency_key_in_progress", "payload_too_large", "unsupported_media_type", "idempotency_key_reused", "rate_limited", "api_key_banned", "internal_error", "service_unavailable", "request_timeout", "expectation_failed", "headers_too_large"];
+export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["invalid_request", "unauthorized", "not_found", "method_not_allowed", "idempotency_key_in_progress", "payload_too_large", "unsupported_media_type", "idempotency_key_reused", "rate_limited", "api_key_banned", "internal_error", "service_unavailable", "request_timeout", "headers_too_large"];
 export const componentsHeadersIdempotentReplayedValues: ReadonlyArray<FlattenedDeepRequired<components>["headers"]["Idempotent-Replayed"]> = ["true"];
 export const componentsHeadersXContentTypeOptionsValues: ReadonlyArray<FlattenedDeepRequired<components>["headers"]["X-Content-Type-Options"]> = ["nosniff"];
 export const componentsHeadersCacheControlValues: ReadonlyArray<FlattenedDeepRequired<components>["headers"]["Cache-Control"]> = ["no-store"];
