@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { Pet } from '@petstore/types'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
+import { BackendUnavailableError } from '../../src/backend-failure.js'
 import { openPostgresStore } from '../../src/store/postgres/index.js'
 import { postgresMigrations } from '../../src/store/postgres/migrations.js'
 import { postgresUrl, schemaFactory, serviceAvailable, uniqueName } from '../services.js'
@@ -122,13 +123,31 @@ describe.runIf(available)('postgres', () => {
       await expect(store.ping()).resolves.toBeUndefined()
       await admin.query(`ALTER ROLE ${role} SET default_transaction_read_only = on`)
       await endSessions()
-      const readOnly = await pingUntil((error) =>
-        String((error as Error | undefined)?.message).includes('accepts no writes'),
+      // The ended sessions may first answer as lost (57P01): wait for the read-only verdict.
+      const readOnly = await pingUntil(
+        (error) => (error as BackendUnavailableError | undefined)?.condition === 'read-only',
       )
-      expect((readOnly as Error).message).toBe('the database accepts no writes now')
+      expect(readOnly).toBeInstanceOf(BackendUnavailableError)
+      expect(readOnly).toMatchObject({ service: 'postgres', condition: 'read-only' })
+      // Writes are refused as the store's condition (503), not as a bug (500).
+      await expect(
+        store.pets.create({ name: 'Rex', categoryId: 1, status: 'available' }),
+      ).rejects.toMatchObject({ condition: 'read-only', code: '25006' })
+      await expect(
+        store.keys.create({
+          hash: 'c'.repeat(64),
+          name: null,
+          plan: 'free',
+          perMinute: null,
+          perDay: null,
+        }),
+      ).rejects.toMatchObject({ condition: 'read-only', code: '25006' })
+      // A session found read-only is dropped, so the store sees the RESET without help.
       await admin.query(`ALTER ROLE ${role} RESET default_transaction_read_only`)
-      await endSessions()
       expect(await pingUntil((error) => error === undefined)).toBeUndefined()
+      expect(
+        await store.pets.create({ name: 'Rex', categoryId: 1, status: 'available' }),
+      ).toMatchObject({ name: 'Rex' })
     } finally {
       await store.close()
       await admin.query(`DROP OWNED BY ${role}; DROP ROLE ${role}`)
