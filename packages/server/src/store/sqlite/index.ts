@@ -5,7 +5,7 @@
  * @see https://www.sqlite.org/wal.html
  * @see https://www.sqlite.org/pragma.html#pragma_synchronous
  */
-import { accessSync, constants, mkdirSync, statfsSync } from 'node:fs'
+import { accessSync, constants, existsSync, mkdirSync, statfsSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import { failureHoldMs } from '../../backend-failure.js'
@@ -57,7 +57,7 @@ export interface SqliteStoreOptions {
  */
 export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): Store {
   const inMemory = path === ':memory:'
-  if (!inMemory) mkdirSync(dirname(path), { recursive: true })
+  if (!inMemory) makeDirectory(dirname(path))
   const unlock = options.server && !inMemory ? lockForServer(path) : () => {}
   let db: Database.Database
   try {
@@ -106,6 +106,27 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       db.close()
       unlock()
     },
+  }
+}
+
+/**
+ * Creates `dir` and its missing parents, one level at a time. Node's `mkdirSync(dir, {recursive:
+ * true})` loops for ever where `mkdir` keeps answering ENOENT (under /proc), so the server never
+ * started nor said why; here a level that cannot be made is an error naming it.
+ */
+function makeDirectory(dir: string): void {
+  const missing: string[] = []
+  for (let current = dir; !existsSync(current); current = dirname(current)) {
+    missing.unshift(current)
+    if (dirname(current) === current) break
+  }
+  for (const level of missing) {
+    try {
+      mkdirSync(level)
+    } catch (error) {
+      // Made meanwhile by another process starting on the same path.
+      if ((error as { code?: string }).code !== 'EEXIST') throw error
+    }
   }
 }
 
