@@ -3,7 +3,7 @@
  * messages, logs, durability under SIGKILL, draining on SIGTERM, and fail-fast configuration.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { linkSync, mkdtempSync, rmSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -185,21 +185,26 @@ describe('configuration', () => {
     ])
   })
 
-  it('refuses a second server on the same SQLite file with one clear line', async () => {
+  it('refuses a second server on the same SQLite file, by any name, with one clear line', async () => {
     const dbPath = newDb()
     const first = await startChild({ PETSTORE_DB: dbPath })
-    const second = spawn(process.execPath, [serverJs], {
-      env: { PATH: process.env.PATH ?? '', PETSTORE_DB: dbPath, PORT: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stderr = ''
-    second.stderr.on('data', (chunk) => {
-      stderr += chunk
-    })
-    const code = await new Promise<number | null>((resolve) => second.on('exit', resolve))
-    expect(code).toBe(1)
-    expect(stderr.trimEnd().split('\n')).toHaveLength(1)
-    expect(stderr).toContain('another petstore server is using')
+    // `ln a.db b.db`: before the lock was the file's own, both served and corrupted it.
+    const hardLink = `${dbPath}.link.db`
+    linkSync(dbPath, hardLink)
+    for (const path of [dbPath, hardLink]) {
+      const second = spawn(process.execPath, [serverJs], {
+        env: { PATH: process.env.PATH ?? '', PETSTORE_DB: path, PORT: '0' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let stderr = ''
+      second.stderr.on('data', (chunk) => {
+        stderr += chunk
+      })
+      const code = await new Promise<number | null>((resolve) => second.on('exit', resolve))
+      expect(code).toBe(1)
+      expect(stderr.trimEnd().split('\n')).toHaveLength(1)
+      expect(stderr).toContain(`another petstore server is using ${path}`)
+    }
     // The first one still serves, and the CLI still opens the file beside it.
     expect((await fetch(`${first.url}/readyz`)).status).toBe(200)
     await keyFor(dbPath)
