@@ -11,6 +11,7 @@ import { registerOutages } from './backend-failure.js'
 import { createRateLimiter } from './backends.js'
 import type { Config } from './config.js'
 import { bodyLimit, maxParamLength } from './errors.js'
+import { capConnectionsPerAddress, trustedProxyPeers } from './http/connection-cap.js'
 import { createCorsPolicy } from './http/cors.js'
 import {
   createClientErrorHandler,
@@ -116,6 +117,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     clientErrorHandler: createClientErrorHandler(edge, held),
   })
   app.server.maxConnections = config.maxConnections
+  capConnectionsPerAddress(app.server, {
+    max: config.maxConnectionsPerAddress,
+    exempt: trustedProxyPeers(config.trustProxy),
+  })
   registerOutages(app)
   const limiter = deps.limiter ?? (await ownLimiter(app, config))
   rateLimit = deps.rateLimitHook ?? createRateLimitHook(limiter, config)
