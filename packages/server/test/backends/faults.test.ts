@@ -155,6 +155,64 @@ describe.runIf(redisServer)('Redis faults', () => {
   }
 })
 
+describe.runIf(redisServer)('a stalled Redis (accepting connections, answering nothing)', () => {
+  for (const mode of ['closed', 'local'] as const) {
+    it(`with ${mode}: fails fast while it is stalled and recovers by itself`, async () => {
+      const redis = await startPrivateRedis()
+      const { dbPath, auth } = await sqliteWithKey()
+      const child = await startChild({
+        PETSTORE_DB: dbPath,
+        REDIS_URL: redis.url,
+        PETSTORE_LIMITS_ON_REDIS_ERROR: mode,
+      })
+      const list = () => call(`${child.url}/v1/pets`, quickly({ headers: auth }))
+      const timed = async () => {
+        const started = performance.now()
+        const reply = await list()
+        return { reply, ms: performance.now() - started }
+      }
+      try {
+        expect((await list()).status).toBe(200)
+        redis.pause()
+        // The first request waits for the command deadline and opens the circuit...
+        const first = await timed()
+        expect(first.ms).toBeLessThan(2000)
+        // ...then none waits for Redis (before: about 2 s each).
+        const during = [await timed(), await timed(), await timed(), await timed(), await timed()]
+        for (const { reply, ms } of [first, ...during]) {
+          expect(ms).toBeLessThan(2000)
+          if (mode === 'closed') {
+            expectErrorBody(reply, 'service_unavailable')
+            expect(Number(reply.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+          } else {
+            expect(reply.status).toBe(200)
+          }
+        }
+        expect(Math.max(...during.map(({ ms }) => ms))).toBeLessThan(250)
+        const readiness = await call(`${child.url}/readyz`, quickly())
+        if (mode === 'closed') expectErrorBody(readiness, 'service_unavailable')
+        else expect(readiness.body).toEqual({ status: 'degraded', limits: 'local' })
+        await child.waitFor('Redis is not reachable')
+        expect(count(child.stdout(), '"level":50')).toBe(1)
+
+        redis.resume()
+        const recovered = await until(
+          () => call(`${child.url}/readyz`, quickly()),
+          (reply) => reply.status === 200 && (reply.body as { limits: string }).limits === 'shared',
+        )
+        expect(recovered.body).toEqual({ status: 'ready', limits: 'shared' })
+        expect((await list()).status).toBe(200)
+        await child.waitFor('Redis is reachable again')
+      } finally {
+        redis.resume()
+        child.process.kill('SIGTERM')
+        await child.exited
+        await redis.stop()
+      }
+    })
+  }
+})
+
 const postgresUp = await serviceAvailable('PostgreSQL', 'test/backends/faults.test.ts (PostgreSQL)')
 
 describe.runIf(postgresUp)('PostgreSQL faults', () => {
