@@ -9,13 +9,20 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { issueApiKey } from '../../src/auth/api-key.js'
 import { openPostgresStore } from '../../src/store/postgres/index.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
 import { type Child, requireBuiltServer, serverJs, startChild } from '../child-server.js'
 import { call, expectErrorBody, postJson, type Reply } from '../helpers.js'
-import { postgresUrl, redisServerInstalled, schemaFactory, serviceAvailable } from '../services.js'
+import {
+  postgresUrl,
+  redisServerInstalled,
+  schemaFactory,
+  serviceAvailable,
+  uniqueName,
+} from '../services.js'
 import { freePort, startPrivateRedis, startProxy } from './processes.js'
 
 /** Longer than any bounded wait of the server (5 s for PostgreSQL, 1 s for Redis): a hang fails. */
@@ -218,6 +225,63 @@ const postgresUp = await serviceAvailable('PostgreSQL', 'test/backends/faults.te
 describe.runIf(postgresUp)('PostgreSQL faults', () => {
   const schemas = schemaFactory()
   afterAll(() => schemas.dropAll())
+
+  it('answers 503 while PostgreSQL is read-only, logs it once, and recovers without a restart', async () => {
+    // A role of the test's own whose sessions become read-only, as on a standby after a failover.
+    const schema = await schemas.create()
+    const role = uniqueName('r')
+    const admin = new pg.Client({ connectionString: postgresUrl })
+    await admin.connect()
+    await admin.query(
+      `CREATE ROLE ${role} LOGIN; GRANT USAGE, CREATE ON SCHEMA ${schema} TO ${role}`,
+    )
+    const url = new URL(postgresUrl)
+    url.username = role
+    url.searchParams.set('options', `-c search_path=${schema}`)
+    const store = await openPostgresStore({ url: url.toString(), size: 1 })
+    const { rawKey } = await issueApiKey(store.keys, { plan: 'pro' })
+    await store.close()
+    const auth = { authorization: `Bearer ${rawKey}` }
+    const child = await startChild({ DATABASE_URL: url.toString() })
+    const create = () => postJson(`${child.url}/v1/pets`, { name: 'Rex', categoryId: 1 }, auth)
+    const ready = () => call(`${child.url}/readyz`, quickly())
+    try {
+      expect((await create()).status).toBe(201)
+      await admin.query(`ALTER ROLE ${role} SET default_transaction_read_only = on`)
+      await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1',
+        [role],
+      )
+      // The ended sessions may answer once as lost (57P01) before new ones answer read-only.
+      const refused = await until(
+        create,
+        (reply) => reply.status === 503 && child.stdout().includes('"condition":"read-only"'),
+      )
+      expectErrorBody(refused, 'service_unavailable')
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+      for (let i = 0; i < 20; i++) expect((await create()).status).toBe(503)
+      expectErrorBody(await ready(), 'service_unavailable')
+      // Reads still work: only writes are refused.
+      expect((await call(`${child.url}/v1/pets`, quickly({ headers: auth }))).status).toBe(200)
+      // One line per condition (at most the lost sessions, then read-only), no stack.
+      expect(count(child.stdout(), '"condition":"read-only"')).toBe(1)
+      expect(count(child.stdout(), 'the store cannot serve requests')).toBeLessThanOrEqual(2)
+      expect(child.stdout()).not.toContain('"stack"')
+
+      await admin.query(`ALTER ROLE ${role} RESET default_transaction_read_only`)
+      const after = await until(create, (reply) => reply.status === 201)
+      expect(after.status).toBe(201)
+      expect((await until(ready, (reply) => reply.status === 200)).body).toEqual({
+        status: 'ready',
+      })
+      await child.waitFor('the store serves requests again')
+    } finally {
+      child.process.kill('SIGTERM')
+      await child.exited
+      await admin.query(`DROP OWNED BY ${role}; DROP ROLE ${role}`)
+      await admin.end()
+    }
+  })
 
   it('answers 503 while PostgreSQL is gone, never hangs or crashes, and recovers by itself', async () => {
     const schema = await schemas.create()

@@ -3,6 +3,7 @@ import type { Pet } from '@petstore/types'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { BackendUnavailableError } from '../../src/backend-failure.js'
+import { postgresCondition } from '../../src/store/postgres/connection.js'
 import { openPostgresStore } from '../../src/store/postgres/index.js'
 import { postgresMigrations } from '../../src/store/postgres/migrations.js'
 import { postgresUrl, schemaFactory, serviceAvailable, uniqueName } from '../services.js'
@@ -169,4 +170,26 @@ describe.runIf(available)('postgres', () => {
     ])
     await store.close()
   })
+})
+
+it('classifies what PostgreSQL cannot serve by SQLSTATE, and leaves a bad statement a bug', () => {
+  const condition = (code: string, message = 'x') =>
+    postgresCondition(Object.assign(new Error(message), { code }))
+  expect(
+    ['53100', '53200', '25006', '08006', '57P01', '57P03', '53300', '58030', 'ECONNREFUSED'].map(
+      (code) => condition(code),
+    ),
+  ).toEqual([
+    'full',
+    'full',
+    'read-only',
+    'unreachable',
+    'unreachable',
+    'unreachable',
+    'unreachable',
+    'io',
+    'unreachable',
+  ])
+  expect(postgresCondition(new Error('Query read timeout'))).toBe('stalled')
+  for (const code of ['23505', '42P01', '22P02', '57014']) expect(condition(code)).toBeUndefined()
 })
