@@ -69,7 +69,8 @@ export interface Config {
   /**
    * Open connections of one client address at most, so one address cannot take them all;
    * further ones are closed at once. Trusted proxies (`trustProxy`) are exempt.
-   * `PETSTORE_MAX_CONNECTIONS_PER_ADDRESS`, default 64.
+   * `PETSTORE_MAX_CONNECTIONS_PER_ADDRESS`, default 128: above the 100 parallel requests one
+   * client may send and have counted exactly (SERVICE.md), far below `maxConnections`.
    */
   maxConnectionsPerAddress: number
   /**
@@ -183,7 +184,7 @@ export function loadConfig(
     maxConnectionsPerAddress: integer(
       'PETSTORE_MAX_CONNECTIONS_PER_ADDRESS',
       read('PETSTORE_MAX_CONNECTIONS_PER_ADDRESS'),
-      64,
+      128,
       1,
       1_000_000,
     ),

@@ -9,7 +9,6 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { issueApiKey } from '../../src/auth/api-key.js'
 import { openPostgresStore } from '../../src/store/postgres/index.js'
@@ -18,10 +17,10 @@ import { type Child, requireBuiltServer, serverJs, startChild } from '../child-s
 import { call, expectErrorBody, postJson, type Reply } from '../helpers.js'
 import {
   postgresUrl,
+  privateRole,
   redisServerInstalled,
   schemaFactory,
   serviceAvailable,
-  uniqueName,
 } from '../services.js'
 import { freePort, startPrivateRedis, startProxy } from './processes.js'
 
@@ -228,30 +227,18 @@ describe.runIf(postgresUp)('PostgreSQL faults', () => {
 
   it('answers 503 while PostgreSQL is read-only, logs it once, and recovers without a restart', async () => {
     // A role of the test's own whose sessions become read-only, as on a standby after a failover.
-    const schema = await schemas.create()
-    const role = uniqueName('r')
-    const admin = new pg.Client({ connectionString: postgresUrl })
-    await admin.connect()
-    await admin.query(
-      `CREATE ROLE ${role} LOGIN; GRANT USAGE, CREATE ON SCHEMA ${schema} TO ${role}`,
-    )
-    const url = new URL(postgresUrl)
-    url.username = role
-    url.searchParams.set('options', `-c search_path=${schema}`)
-    const store = await openPostgresStore({ url: url.toString(), size: 1 })
+    const role = await privateRole(await schemas.create())
+    const store = await openPostgresStore({ url: role.url, size: 1 })
     const { rawKey } = await issueApiKey(store.keys, { plan: 'pro' })
     await store.close()
     const auth = { authorization: `Bearer ${rawKey}` }
-    const child = await startChild({ DATABASE_URL: url.toString() })
+    const child = await startChild({ DATABASE_URL: role.url })
     const create = () => postJson(`${child.url}/v1/pets`, { name: 'Rex', categoryId: 1 }, auth)
     const ready = () => call(`${child.url}/readyz`, quickly())
     try {
       expect((await create()).status).toBe(201)
-      await admin.query(`ALTER ROLE ${role} SET default_transaction_read_only = on`)
-      await admin.query(
-        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1',
-        [role],
-      )
+      await role.setReadOnly(true)
+      await role.endSessions()
       // The ended sessions may answer once as lost (57P01) before new ones answer read-only.
       const refused = await until(
         create,
@@ -268,7 +255,7 @@ describe.runIf(postgresUp)('PostgreSQL faults', () => {
       expect(count(child.stdout(), 'the store cannot serve requests')).toBeLessThanOrEqual(2)
       expect(child.stdout()).not.toContain('"stack"')
 
-      await admin.query(`ALTER ROLE ${role} RESET default_transaction_read_only`)
+      await role.setReadOnly(false)
       const after = await until(create, (reply) => reply.status === 201)
       expect(after.status).toBe(201)
       expect((await until(ready, (reply) => reply.status === 200)).body).toEqual({
@@ -278,8 +265,7 @@ describe.runIf(postgresUp)('PostgreSQL faults', () => {
     } finally {
       child.process.kill('SIGTERM')
       await child.exited
-      await admin.query(`DROP OWNED BY ${role}; DROP ROLE ${role}`)
-      await admin.end()
+      await role.drop()
     }
   })
 

@@ -6,7 +6,7 @@ import { BackendUnavailableError } from '../../src/backend-failure.js'
 import { postgresCondition } from '../../src/store/postgres/connection.js'
 import { openPostgresStore } from '../../src/store/postgres/index.js'
 import { postgresMigrations } from '../../src/store/postgres/migrations.js'
-import { postgresUrl, schemaFactory, serviceAvailable, uniqueName } from '../services.js'
+import { postgresUrl, privateRole, schemaFactory, serviceAvailable } from '../services.js'
 import { storeConformance } from './conformance.js'
 
 const available = await serviceAvailable('PostgreSQL', 'test/store/postgres.test.ts')
@@ -95,16 +95,8 @@ describe.runIf(available)('postgres', () => {
 
   it('pings not ready while its sessions may not write, and ready again after', async () => {
     // A role whose new sessions are read-only stands for a standby or a read-only database.
-    const schema = await schemas.create()
-    const role = uniqueName('r')
-    const admin = new pg.Client({ connectionString: postgresUrl })
-    await admin.connect()
-    await admin.query(
-      `CREATE ROLE ${role} LOGIN; GRANT USAGE, CREATE ON SCHEMA ${schema} TO ${role}`,
-    )
-    const url = new URL(postgresUrl)
-    url.username = role
-    const store = await openPostgresStore({ url: url.toString(), size: 1, schema })
+    const role = await privateRole(await schemas.create())
+    const store = await openPostgresStore({ url: role.url, size: 1 })
     const pingUntil = async (settles: (error: unknown) => boolean) => {
       const deadline = Date.now() + 10_000
       for (;;) {
@@ -116,14 +108,10 @@ describe.runIf(available)('postgres', () => {
         await sleep(50)
       }
     }
-    const endSessions = () =>
-      admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1', [
-        role,
-      ])
     try {
       await expect(store.ping()).resolves.toBeUndefined()
-      await admin.query(`ALTER ROLE ${role} SET default_transaction_read_only = on`)
-      await endSessions()
+      await role.setReadOnly(true)
+      await role.endSessions()
       // The ended sessions may first answer as lost (57P01): wait for the read-only verdict.
       const readOnly = await pingUntil(
         (error) => (error as BackendUnavailableError | undefined)?.condition === 'read-only',
@@ -144,15 +132,14 @@ describe.runIf(available)('postgres', () => {
         }),
       ).rejects.toMatchObject({ condition: 'read-only', code: '25006' })
       // A session found read-only is dropped, so the store sees the RESET without help.
-      await admin.query(`ALTER ROLE ${role} RESET default_transaction_read_only`)
+      await role.setReadOnly(false)
       expect(await pingUntil((error) => error === undefined)).toBeUndefined()
       expect(
         await store.pets.create({ name: 'Rex', categoryId: 1, status: 'available' }),
       ).toMatchObject({ name: 'Rex' })
     } finally {
       await store.close()
-      await admin.query(`DROP OWNED BY ${role}; DROP ROLE ${role}`)
-      await admin.end()
+      await role.drop()
     }
   })
 
