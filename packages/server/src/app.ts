@@ -7,9 +7,11 @@
 import { randomBytes } from 'node:crypto'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { createCallerIdentifier } from './auth/authenticate.js'
+import { registerOutages } from './backend-failure.js'
 import { createRateLimiter } from './backends.js'
 import type { Config } from './config.js'
 import { bodyLimit, maxParamLength } from './errors.js'
+import { capConnectionsPerAddress, trustedProxyPeers } from './http/connection-cap.js'
 import { createCorsPolicy } from './http/cors.js'
 import {
   createClientErrorHandler,
@@ -23,7 +25,6 @@ import {
 import { registerLingering } from './http/linger.js'
 import { answerOtherMethods } from './http/methods.js'
 import { registerOperations } from './http/operations.js'
-import { registerOutages } from './http/outages.js'
 import { registerPipeline } from './http/pipeline.js'
 import { parseQueryString } from './http/querystring.js'
 import { handOverHeadChecks } from './http/request-head-checks.js'
@@ -119,6 +120,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     clientErrorHandler: createClientErrorHandler(edge, held),
   })
   app.server.maxConnections = config.maxConnections
+  capConnectionsPerAddress(app.server, {
+    max: config.maxConnectionsPerAddress,
+    exempt: trustedProxyPeers(config.trustProxy),
+  })
   registerOutages(app)
   registerLingering(app)
   const limiter = deps.limiter ?? (await ownLimiter(app, config))

@@ -5,8 +5,9 @@
  * limits stay in memory). A service that cannot be reached at start is a StartError whose
  * message is one line for stderr.
  */
+
+import type { Outages } from './backend-failure.js'
 import type { Config } from './config.js'
-import type { Outages } from './http/outages.js'
 import type { RateLimiter } from './rate-limit/limiter.js'
 import { createMemoryRateLimiter } from './rate-limit/memory.js'
 import { createRedisRateLimiter } from './rate-limit/redis.js'

@@ -67,6 +67,13 @@ export interface Config {
    */
   maxConnections: number
   /**
+   * Open connections of one client address at most, so one address cannot take them all;
+   * further ones are closed at once. Trusted proxies (`trustProxy`) are exempt.
+   * `PETSTORE_MAX_CONNECTIONS_PER_ADDRESS`, default 128: above the 100 parallel requests one
+   * client may send and have counted exactly (SERVICE.md), far below `maxConnections`.
+   */
+  maxConnectionsPerAddress: number
+  /**
    * Which proxies' `X-Forwarded-For` to believe for the client address (per-IP limits):
    * `false` (none), a hop count, or addresses and CIDRs. `PETSTORE_TRUST_PROXY`, default off.
    */
@@ -171,6 +178,13 @@ export function loadConfig(
       'PETSTORE_MAX_CONNECTIONS',
       read('PETSTORE_MAX_CONNECTIONS'),
       1000,
+      1,
+      1_000_000,
+    ),
+    maxConnectionsPerAddress: integer(
+      'PETSTORE_MAX_CONNECTIONS_PER_ADDRESS',
+      read('PETSTORE_MAX_CONNECTIONS_PER_ADDRESS'),
+      128,
       1,
       1_000_000,
     ),

@@ -6,6 +6,7 @@
  */
 import type { ErrorCode, ErrorCodeStatus } from '@petstore/types'
 import { errorStatus } from '@petstore/types/spec'
+import { isBackendUnavailable } from './backend-failure.js'
 
 const plural = (count: number, noun: string) => `${count} ${count === 1 ? noun : `${noun}s`}`
 
@@ -219,23 +220,6 @@ export function unavailable(
   return problem(name).retryAfter(unavailableRetryAfterSeconds)
 }
 
-/**
- * A backing service (PostgreSQL, Redis) that cannot answer right now: not a bug of the request
- * and not the client's fault. `toProblem` answers it as `serviceBusy` (503 with Retry-After), so
- * a client backs off and retries; the cause stays in the logs only.
- */
-export class BackendUnavailableError extends Error {
-  override name = 'BackendUnavailableError'
-
-  constructor(
-    /** `postgres` or `redis`: which service, for the logs and `/readyz`. */
-    readonly backend: string,
-    options?: { cause?: unknown },
-  ) {
-    super(`${backend} is not reachable`, options)
-  }
-}
-
 /** The Error body as sent. */
 export interface ErrorBody {
   code: ErrorCode
@@ -252,25 +236,18 @@ const fastifyErrors: Readonly<Record<string, ProblemName>> = {
   FST_ERR_MAX_PARAM_LENGTH: 'pathSegmentTooLong',
 }
 
-/** SQLite failures that mean the store cannot answer now (locked, disk, I/O), not a bug. */
-const storeUnavailable = /^SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|READONLY|PROTOCOL)/
-
 /**
  * Any thrown value as a catalog problem. Problems pass through; Fastify's client errors are
- * mapped by code (or by status); everything else is `internal_error` with a fixed message, so
- * no internal detail reaches a client.
+ * mapped by code (or by status); a backend that cannot serve (the one class every adapter wraps
+ * its driver's failures into, backend-failure.ts) is `serviceBusy`; everything else is
+ * `internal_error` with a fixed message, so no internal detail reaches a client.
  */
 export function toProblem(error: unknown): ApiProblem {
   if (error instanceof ApiProblem) return error
+  if (isBackendUnavailable(error)) return unavailable('serviceBusy')
   const candidate = error as { code?: unknown; statusCode?: unknown }
   const mapped = typeof candidate.code === 'string' ? fastifyErrors[candidate.code] : undefined
   if (mapped !== undefined) return problem(mapped)
-  if (
-    error instanceof BackendUnavailableError ||
-    (typeof candidate.code === 'string' && storeUnavailable.test(candidate.code))
-  ) {
-    return unavailable('serviceBusy')
-  }
   const status = typeof candidate.statusCode === 'number' ? candidate.statusCode : 500
   if (status === 413) return problem('payloadTooLarge')
   if (status === 415) return problem('notJson')

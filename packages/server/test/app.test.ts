@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { buildApp } from '../src/app.js'
 import { issueApiKey } from '../src/auth/api-key.js'
+import { BackendUnavailableError } from '../src/backend-failure.js'
 import { configWith } from '../src/config.js'
 import { openSqliteStore } from '../src/store/sqlite/index.js'
 import type { Store } from '../src/store/store.js'
@@ -73,7 +74,10 @@ it('answers an unexpected failure with internal_error and no detail, keeping the
 })
 
 it('maps an unavailable store to 503 with Retry-After, and /readyz says so', async () => {
-  const unavailable = () => Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' })
+  const unavailable = () =>
+    new BackendUnavailableError('sqlite', 'busy', {
+      cause: Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }),
+    })
   const { url, auth } = await serve((store) => ({
     ...store,
     ping: async () => {

@@ -123,3 +123,11 @@ describe('loadConfig', () => {
     expect(configWith({ port: 0 }).port).toBe(0)
   })
 })
+
+it('reads PETSTORE_MAX_CONNECTIONS_PER_ADDRESS, 128 by default', () => {
+  expect(loadConfig({}).maxConnectionsPerAddress).toBe(128)
+  expect(loadConfig({ PETSTORE_MAX_CONNECTIONS_PER_ADDRESS: '8' }).maxConnectionsPerAddress).toBe(8)
+  expect(() => loadConfig({ PETSTORE_MAX_CONNECTIONS_PER_ADDRESS: '0' })).toThrow(
+    'PETSTORE_MAX_CONNECTIONS_PER_ADDRESS must be an integer from 1 to 1000000, got "0"',
+  )
+})

@@ -2,6 +2,7 @@
 import { errorCodeValues } from '@petstore/types'
 import { errorStatus, openapiDocument } from '@petstore/types/spec'
 import { expect, it } from 'vitest'
+import { BackendUnavailableError } from '../src/backend-failure.js'
 import { ApiProblem, errorCatalog, problem, toProblem } from '../src/errors.js'
 import { specOperations } from '../src/spec/operations.js'
 
@@ -45,10 +46,13 @@ it('maps Fastify errors and hides unknown ones', () => {
   )
   expect(toProblem(fastify('FST_ERR_CTP_INVALID_CONTENT_LENGTH', 400)).code).toBe('invalid_request')
   expect(toProblem(fastify('FST_ERR_SOMETHING_NEW', 400)).message).not.toContain('internal words')
-  expect(toProblem(fastify('SQLITE_BUSY', 500))).toMatchObject({
+  // A backend that cannot serve is the one class its adapter wraps (backend-failure.ts); a
+  // driver's code that reaches the edge unwrapped is a bug, hidden like any other.
+  expect(toProblem(new BackendUnavailableError('sqlite', 'busy'))).toMatchObject({
     code: 'service_unavailable',
     headers: { 'retry-after': '1' },
   })
+  expect(toProblem(fastify('SQLITE_BUSY', 500)).code).toBe('internal_error')
   const unknown = toProblem(new TypeError('cannot read x of undefined at /srv/app.js:1'))
   expect(unknown).toMatchObject({ code: 'internal_error', status: 500 })
   expect(unknown.message).not.toContain('/srv')

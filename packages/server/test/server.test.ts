@@ -2,11 +2,11 @@
  * The built server as an operator runs it (`node dist/server.js`, configured by env): start-up
  * messages, logs, durability under SIGKILL, draining on SIGTERM, and fail-fast configuration.
  */
-import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import { linkSync, mkdtempSync, rmSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { issueApiKey } from '../src/auth/api-key.js'
 import { openSqliteStore } from '../src/store/sqlite/index.js'
@@ -169,21 +169,42 @@ describe('a full disk', () => {
 })
 
 describe('configuration', () => {
-  it('refuses a second server on the same SQLite file with one clear line', async () => {
+  it.each([
+    ['the server', [serverJs]],
+    ['the CLI', [join(dirname(serverJs), 'cli', 'main.js'), 'keys', 'list']],
+  ])('stops %s with one clear line and exit 1 when PETSTORE_DB cannot be made', (_, args) => {
+    // mkdir under /proc answers ENOENT for ever: Node's recursive mkdir spun on it at 100% CPU.
+    const run = spawnSync(process.execPath, args, {
+      env: { PATH: process.env.PATH ?? '', PETSTORE_DB: '/proc/x/y.db', PORT: '0' },
+      encoding: 'utf8',
+      timeout: 15_000,
+    })
+    expect(run.status).toBe(1)
+    expect(run.stderr.trimEnd().split('\n')).toEqual([
+      "petstore: cannot open the database /proc/x/y.db: ENOENT: no such file or directory, mkdir '/proc/x'",
+    ])
+  })
+
+  it('refuses a second server on the same SQLite file, by any name, with one clear line', async () => {
     const dbPath = newDb()
     const first = await startChild({ PETSTORE_DB: dbPath })
-    const second = spawn(process.execPath, [serverJs], {
-      env: { PATH: process.env.PATH ?? '', PETSTORE_DB: dbPath, PORT: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stderr = ''
-    second.stderr.on('data', (chunk) => {
-      stderr += chunk
-    })
-    const code = await new Promise<number | null>((resolve) => second.on('exit', resolve))
-    expect(code).toBe(1)
-    expect(stderr.trimEnd().split('\n')).toHaveLength(1)
-    expect(stderr).toContain('another petstore server is using')
+    // `ln a.db b.db`: before the lock was the file's own, both served and corrupted it.
+    const hardLink = `${dbPath}.link.db`
+    linkSync(dbPath, hardLink)
+    for (const path of [dbPath, hardLink]) {
+      const second = spawn(process.execPath, [serverJs], {
+        env: { PATH: process.env.PATH ?? '', PETSTORE_DB: path, PORT: '0' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let stderr = ''
+      second.stderr.on('data', (chunk) => {
+        stderr += chunk
+      })
+      const code = await new Promise<number | null>((resolve) => second.on('exit', resolve))
+      expect(code).toBe(1)
+      expect(stderr.trimEnd().split('\n')).toHaveLength(1)
+      expect(stderr).toContain(`another petstore server is using ${path}`)
+    }
     // The first one still serves, and the CLI still opens the file beside it.
     expect((await fetch(`${first.url}/readyz`)).status).toBe(200)
     await keyFor(dbPath)

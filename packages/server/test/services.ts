@@ -77,3 +77,45 @@ export function schemaFactory() {
     },
   }
 }
+
+export interface PrivateRole {
+  /** The shared database's URL as this role, working in `schema` (set in `options`). */
+  url: string
+  /** Makes the role's new sessions read-only (a standby, a read-only database) or writable. */
+  setReadOnly(on: boolean): Promise<void>
+  /** Ends every session of the role, so the next ones start with its current settings. */
+  endSessions(): Promise<void>
+  /** Drops the role and what it owns. */
+  drop(): Promise<void>
+}
+
+/** A login role of the test's own that may create in `schema`, to break without harming others. */
+export async function privateRole(schema: string): Promise<PrivateRole> {
+  const role = uniqueName('r')
+  const admin = new pg.Client({ connectionString: postgresUrl })
+  await admin.connect()
+  await admin.query(`CREATE ROLE ${role} LOGIN; GRANT USAGE, CREATE ON SCHEMA ${schema} TO ${role}`)
+  const url = new URL(postgresUrl)
+  url.username = role
+  url.searchParams.set('options', `-c search_path=${schema}`)
+  return {
+    url: url.toString(),
+    async setReadOnly(on) {
+      await admin.query(
+        on
+          ? `ALTER ROLE ${role} SET default_transaction_read_only = on`
+          : `ALTER ROLE ${role} RESET default_transaction_read_only`,
+      )
+    },
+    async endSessions() {
+      await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1',
+        [role],
+      )
+    },
+    async drop() {
+      await admin.query(`DROP OWNED BY ${role}; DROP ROLE ${role}`)
+      await admin.end()
+    },
+  }
+}

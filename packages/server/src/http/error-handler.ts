@@ -2,12 +2,12 @@
  * The single boundary where anything thrown during a request becomes the Error body
  * `{code, message, status}`. Headers already set on the reply (request id, rate limits,
  * deprecation) are kept; unexpected errors are logged with their stack and answered with a
- * fixed `internal_error` message, an outage once per fault (outages.ts). A connection closed
- * after the answer closes lingering (linger.ts).
+ * fixed `internal_error` message, an outage once per condition (backend-failure.ts). A
+ * connection closed after the answer closes lingering (linger.ts).
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
-import { ApiProblem, BackendUnavailableError, type ErrorBody, toProblem } from '../errors.js'
-import type { Backend } from './outages.js'
+import { type Backend, isBackendUnavailable } from '../backend-failure.js'
+import { ApiProblem, type ErrorBody, toProblem } from '../errors.js'
 
 export function handleError(
   error: FastifyError | Error,
@@ -16,7 +16,7 @@ export function handleError(
 ) {
   const problem = toProblem(error)
   if (problem.code === 'service_unavailable') {
-    // An outage, not a bug: logged once per fault (outages.ts); a 503 thrown on purpose (an
+    // An outage, not a bug: logged once per condition (backend-failure.ts); a 503 thrown on purpose (an
     // ApiProblem, e.g. readiness) was reported where thrown.
     if (!(error instanceof ApiProblem)) request.server.outages.failed(backendOf(error), error)
   } else if (problem.status >= 500 && problem !== error) {
@@ -34,5 +34,5 @@ export function handleError(
 }
 
 function backendOf(error: unknown): Backend {
-  return error instanceof BackendUnavailableError && error.backend === 'redis' ? 'limits' : 'store'
+  return isBackendUnavailable(error) ? error.backend : 'store'
 }

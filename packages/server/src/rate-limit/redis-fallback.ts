@@ -4,13 +4,12 @@
  *   since limits and bans could not be enforced as promised;
  * - `local`: each instance limits with its own memory counters (so N instances allow up to N
  *   times a limit, and bans are per instance) until Redis answers again.
- * Either way every failure and success is reported to the outage log (http/outages.ts), which
- * logs the loss once and the return once, and `readiness` tells `/readyz`. Redis is tried again
- * on every request, so recovery needs no restart; each try fails fast (redis.ts), so no request
- * hangs.
+ * Either way every failure and success is reported to the outage log (backend-failure.ts), which
+ * logs the loss once and the return once, and `readiness` tells `/readyz`. Redis is tried
+ * again by itself (redis.ts), so recovery needs no restart, and every try fails fast while it
+ * is lost or stalled, so no request hangs.
  */
-import { BackendUnavailableError } from '../errors.js'
-import type { Outages } from '../http/outages.js'
+import { isBackendUnavailable, type Outages } from '../backend-failure.js'
 import type { RateLimiter } from './limiter.js'
 import { createMemoryRateLimiter } from './memory.js'
 import type { RedisRateLimiter } from './redis.js'
@@ -38,7 +37,7 @@ export function withRedisFallback(
         noteRecovered()
         return decision
       } catch (error) {
-        if (!(error instanceof BackendUnavailableError)) throw error
+        if (!isBackendUnavailable(error)) throw error
         noteLost(error)
         if (mode === 'closed') throw error
         return local.consume(subject, windows, ban)

@@ -3,14 +3,17 @@
  * subject live under one hash tag and are decided by one script per request (redis-script.ts).
  * They survive an instance restart (the memory limiter's do not).
  *
- * Requests never wait for a Redis that went away: commands time out after `commandTimeoutMs`,
- * and with the offline queue off a command sent while disconnected fails at once. Either way
- * `consume` rejects with BackendUnavailableError (see redis-fallback.ts for what the service
- * does then); the client reconnects by itself, so no restart is needed.
+ * Requests never wait for a Redis that went away or stalled: commands time out after
+ * `commandTimeoutMs`, and with the offline queue off a command sent while disconnected fails at
+ * once. The first such failure opens a circuit breaker (circuit-breaker.ts): from then on
+ * `consume` fails at once, without waiting for the deadline, until a PING in the background
+ * answers again. Either way it rejects with BackendUnavailableError (see redis-fallback.ts for
+ * what the service does then); the client reconnects by itself, so no restart is needed.
  * @see https://github.com/redis/ioredis#auto-reconnect
  */
 import { Redis } from 'ioredis'
-import { BackendUnavailableError } from '../errors.js'
+import { BackendUnavailableError, type Condition, wrapUnavailable } from '../backend-failure.js'
+import { createCircuitBreaker } from './circuit-breaker.js'
 import type { BanPolicy, LimitDecision, RateLimiter, WindowQuota, WindowState } from './limiter.js'
 import { consumeScript } from './redis-script.js'
 
@@ -19,8 +22,13 @@ export interface RedisRateLimiterOptions {
   url: string
   /** Put before every key; tests use a fresh one each. Default `petstore:`. */
   prefix?: string
-  /** Longest wait for one command, in milliseconds (default 1000). */
+  /**
+   * Longest wait for one command, in milliseconds (default 500): a stalled Redis costs the
+   * requests of this long once, then the circuit is open.
+   */
   commandTimeoutMs?: number
+  /** How often a lost Redis is tried again while the circuit is open, in ms (default 500). */
+  retryMs?: number
 }
 
 export interface RedisRateLimiter extends RateLimiter {
@@ -49,7 +57,7 @@ const outcomes = ['allowed', 'limited', 'banned'] as const
 export async function createRedisRateLimiter(
   options: RedisRateLimiterOptions,
 ): Promise<RedisRateLimiter> {
-  const timeoutMs = options.commandTimeoutMs ?? 1000
+  const timeoutMs = options.commandTimeoutMs ?? 500
   const prefix = options.prefix ?? 'petstore:'
   const client = new Redis(options.url, {
     lazyConnect: true,
@@ -68,18 +76,17 @@ export async function createRedisRateLimiter(
     await client.connect()
   } catch (error) {
     client.disconnect()
-    throw new BackendUnavailableError('redis', { cause: error })
+    throw new BackendUnavailableError('redis', 'unreachable', { cause: error })
   }
 
-  const call = async <T>(command: () => Promise<T>): Promise<T> => {
-    try {
-      return await command()
-    } catch (error) {
-      // A script error is a bug, not an outage: let it be a 500.
-      if ((error as Error).name === 'ReplyError') throw error
-      throw new BackendUnavailableError('redis', { cause: error })
-    }
-  }
+  const unavailableOr = (error: unknown) => wrapUnavailable('redis', redisCondition, error)
+  const breaker = createCircuitBreaker({
+    isOutage: (error) => error instanceof BackendUnavailableError,
+    probe: () => client.ping().catch((error) => Promise.reject(unavailableOr(error))),
+    retryMs: options.retryMs ?? 500,
+  })
+  const call = <T>(command: () => Promise<T>): Promise<T> =>
+    breaker.run(() => command().catch((error) => Promise.reject(unavailableOr(error))))
 
   return {
     async consume(
@@ -109,7 +116,17 @@ export async function createRedisRateLimiter(
       await call(() => client.ping())
     },
     async close() {
+      breaker.close()
       client.disconnect()
     },
   }
+}
+
+/**
+ * What a failed command says of Redis: its deadline passed (`stalled`) or there is no
+ * connection (`unreachable`); a ReplyError is Redis's answer (a script error is a bug, a 500).
+ */
+function redisCondition(error: unknown): Condition | undefined {
+  if ((error as Error).name === 'ReplyError') return undefined
+  return /timed out/i.test((error as Error).message ?? '') ? 'stalled' : 'unreachable'
 }

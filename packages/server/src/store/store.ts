@@ -179,8 +179,11 @@ export interface Store {
   setting(name: string, create: () => string): Promise<string>
   /**
    * Resolves when the store can serve reads and writes now; rejects with the reason otherwise
-   * (readiness: a full disk, a database file deleted or replaced, a database out of reach).
-   * May write a little (SQLite commits one row), since only a write proves that writes succeed.
+   * (readiness: a full disk, a database file deleted or replaced, a database out of reach or
+   * read-only), rejecting with BackendUnavailableError. Writes nothing and is cheap: it runs for
+   * an unauthenticated caller (`/readyz`, cached there for a second). A fault only a write can
+   * show (a disk that filled since) is learnt from the writes: after a write failed for the
+   * store's sake, the store stays not ready for `failureHoldMs` (backend-failure.ts).
    */
   ping(): Promise<void>
   /** Closes connections; other calls fail afterwards. Idempotent. */

@@ -15,7 +15,13 @@ import { openPostgresStore } from '../../src/store/postgres/index.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
 import { type Child, requireBuiltServer, serverJs, startChild } from '../child-server.js'
 import { call, expectErrorBody, postJson, type Reply } from '../helpers.js'
-import { postgresUrl, redisServerInstalled, schemaFactory, serviceAvailable } from '../services.js'
+import {
+  postgresUrl,
+  privateRole,
+  redisServerInstalled,
+  schemaFactory,
+  serviceAvailable,
+} from '../services.js'
 import { freePort, startPrivateRedis, startProxy } from './processes.js'
 
 /** Longer than any bounded wait of the server (5 s for PostgreSQL, 1 s for Redis): a hang fails. */
@@ -155,11 +161,113 @@ describe.runIf(redisServer)('Redis faults', () => {
   }
 })
 
+describe.runIf(redisServer)('a stalled Redis (accepting connections, answering nothing)', () => {
+  for (const mode of ['closed', 'local'] as const) {
+    it(`with ${mode}: fails fast while it is stalled and recovers by itself`, async () => {
+      const redis = await startPrivateRedis()
+      const { dbPath, auth } = await sqliteWithKey()
+      const child = await startChild({
+        PETSTORE_DB: dbPath,
+        REDIS_URL: redis.url,
+        PETSTORE_LIMITS_ON_REDIS_ERROR: mode,
+      })
+      const list = () => call(`${child.url}/v1/pets`, quickly({ headers: auth }))
+      const timed = async () => {
+        const started = performance.now()
+        const reply = await list()
+        return { reply, ms: performance.now() - started }
+      }
+      try {
+        expect((await list()).status).toBe(200)
+        redis.pause()
+        // The first request waits for the command deadline and opens the circuit...
+        const first = await timed()
+        expect(first.ms).toBeLessThan(2000)
+        // ...then none waits for Redis (before: about 2 s each).
+        const during = [await timed(), await timed(), await timed(), await timed(), await timed()]
+        for (const { reply, ms } of [first, ...during]) {
+          expect(ms).toBeLessThan(2000)
+          if (mode === 'closed') {
+            expectErrorBody(reply, 'service_unavailable')
+            expect(Number(reply.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+          } else {
+            expect(reply.status).toBe(200)
+          }
+        }
+        expect(Math.max(...during.map(({ ms }) => ms))).toBeLessThan(250)
+        const readiness = await call(`${child.url}/readyz`, quickly())
+        if (mode === 'closed') expectErrorBody(readiness, 'service_unavailable')
+        else expect(readiness.body).toEqual({ status: 'degraded', limits: 'local' })
+        await child.waitFor('Redis is not reachable')
+        expect(count(child.stdout(), '"level":50')).toBe(1)
+
+        redis.resume()
+        const recovered = await until(
+          () => call(`${child.url}/readyz`, quickly()),
+          (reply) => reply.status === 200 && (reply.body as { limits: string }).limits === 'shared',
+        )
+        expect(recovered.body).toEqual({ status: 'ready', limits: 'shared' })
+        expect((await list()).status).toBe(200)
+        await child.waitFor('Redis is reachable again')
+      } finally {
+        redis.resume()
+        child.process.kill('SIGTERM')
+        await child.exited
+        await redis.stop()
+      }
+    })
+  }
+})
+
 const postgresUp = await serviceAvailable('PostgreSQL', 'test/backends/faults.test.ts (PostgreSQL)')
 
 describe.runIf(postgresUp)('PostgreSQL faults', () => {
   const schemas = schemaFactory()
   afterAll(() => schemas.dropAll())
+
+  it('answers 503 while PostgreSQL is read-only, logs it once, and recovers without a restart', async () => {
+    // A role of the test's own whose sessions become read-only, as on a standby after a failover.
+    const role = await privateRole(await schemas.create())
+    const store = await openPostgresStore({ url: role.url, size: 1 })
+    const { rawKey } = await issueApiKey(store.keys, { plan: 'pro' })
+    await store.close()
+    const auth = { authorization: `Bearer ${rawKey}` }
+    const child = await startChild({ DATABASE_URL: role.url })
+    const create = () => postJson(`${child.url}/v1/pets`, { name: 'Rex', categoryId: 1 }, auth)
+    const ready = () => call(`${child.url}/readyz`, quickly())
+    try {
+      expect((await create()).status).toBe(201)
+      await role.setReadOnly(true)
+      await role.endSessions()
+      // The ended sessions may answer once as lost (57P01) before new ones answer read-only.
+      const refused = await until(
+        create,
+        (reply) => reply.status === 503 && child.stdout().includes('"condition":"read-only"'),
+      )
+      expectErrorBody(refused, 'service_unavailable')
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+      for (let i = 0; i < 20; i++) expect((await create()).status).toBe(503)
+      expectErrorBody(await ready(), 'service_unavailable')
+      // Reads still work: only writes are refused.
+      expect((await call(`${child.url}/v1/pets`, quickly({ headers: auth }))).status).toBe(200)
+      // One line per condition (at most the lost sessions, then read-only), no stack.
+      expect(count(child.stdout(), '"condition":"read-only"')).toBe(1)
+      expect(count(child.stdout(), 'the store cannot serve requests')).toBeLessThanOrEqual(2)
+      expect(child.stdout()).not.toContain('"stack"')
+
+      await role.setReadOnly(false)
+      const after = await until(create, (reply) => reply.status === 201)
+      expect(after.status).toBe(201)
+      expect((await until(ready, (reply) => reply.status === 200)).body).toEqual({
+        status: 'ready',
+      })
+      await child.waitFor('the store serves requests again')
+    } finally {
+      child.process.kill('SIGTERM')
+      await child.exited
+      await role.drop()
+    }
+  })
 
   it('answers 503 while PostgreSQL is gone, never hangs or crashes, and recovers by itself', async () => {
     const schema = await schemas.create()

@@ -38,6 +38,10 @@ export interface PrivateRedis {
   stop(): Promise<void>
   /** Starts it again on the same port. */
   start(): Promise<void>
+  /** Stalls it (SIGSTOP): it keeps accepting connections and answers nothing. */
+  pause(): void
+  /** Lets a stalled server run again (SIGCONT). */
+  resume(): void
 }
 
 export async function startPrivateRedis(): Promise<PrivateRedis> {
@@ -57,7 +61,13 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
     await waitForPort(port, false)
   }
   await start()
-  return { url: `redis://127.0.0.1:${port}`, start, stop }
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    start,
+    stop,
+    pause: () => child?.kill('SIGSTOP'),
+    resume: () => child?.kill('SIGCONT'),
+  }
 }
 
 export interface CuttableProxy {

@@ -33,7 +33,8 @@ describe('request timeout', () => {
   let server: TestServer
   let authorization: string
   beforeAll(async () => {
-    server = await startTestServer({ requestTimeoutSeconds: 1 })
+    // All from 127.0.0.1: above the per-address cap (connection-cap.test.ts), which is not tested here.
+    server = await startTestServer({ requestTimeoutSeconds: 1, maxConnectionsPerAddress: 1000 })
     authorization = `Bearer ${await server.issueKey({ plan: 'pro' })}`
   })
   afterAll(async () => server.close())

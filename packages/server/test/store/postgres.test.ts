@@ -2,9 +2,11 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { Pet } from '@petstore/types'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
+import { BackendUnavailableError } from '../../src/backend-failure.js'
+import { postgresCondition } from '../../src/store/postgres/connection.js'
 import { openPostgresStore } from '../../src/store/postgres/index.js'
 import { postgresMigrations } from '../../src/store/postgres/migrations.js'
-import { postgresUrl, schemaFactory, serviceAvailable, uniqueName } from '../services.js'
+import { postgresUrl, privateRole, schemaFactory, serviceAvailable } from '../services.js'
 import { storeConformance } from './conformance.js'
 
 const available = await serviceAvailable('PostgreSQL', 'test/store/postgres.test.ts')
@@ -93,16 +95,8 @@ describe.runIf(available)('postgres', () => {
 
   it('pings not ready while its sessions may not write, and ready again after', async () => {
     // A role whose new sessions are read-only stands for a standby or a read-only database.
-    const schema = await schemas.create()
-    const role = uniqueName('r')
-    const admin = new pg.Client({ connectionString: postgresUrl })
-    await admin.connect()
-    await admin.query(
-      `CREATE ROLE ${role} LOGIN; GRANT USAGE, CREATE ON SCHEMA ${schema} TO ${role}`,
-    )
-    const url = new URL(postgresUrl)
-    url.username = role
-    const store = await openPostgresStore({ url: url.toString(), size: 1, schema })
+    const role = await privateRole(await schemas.create())
+    const store = await openPostgresStore({ url: role.url, size: 1 })
     const pingUntil = async (settles: (error: unknown) => boolean) => {
       const deadline = Date.now() + 10_000
       for (;;) {
@@ -114,25 +108,38 @@ describe.runIf(available)('postgres', () => {
         await sleep(50)
       }
     }
-    const endSessions = () =>
-      admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1', [
-        role,
-      ])
     try {
       await expect(store.ping()).resolves.toBeUndefined()
-      await admin.query(`ALTER ROLE ${role} SET default_transaction_read_only = on`)
-      await endSessions()
-      const readOnly = await pingUntil((error) =>
-        String((error as Error | undefined)?.message).includes('accepts no writes'),
+      await role.setReadOnly(true)
+      await role.endSessions()
+      // The ended sessions may first answer as lost (57P01): wait for the read-only verdict.
+      const readOnly = await pingUntil(
+        (error) => (error as BackendUnavailableError | undefined)?.condition === 'read-only',
       )
-      expect((readOnly as Error).message).toBe('the database accepts no writes now')
-      await admin.query(`ALTER ROLE ${role} RESET default_transaction_read_only`)
-      await endSessions()
+      expect(readOnly).toBeInstanceOf(BackendUnavailableError)
+      expect(readOnly).toMatchObject({ service: 'postgres', condition: 'read-only' })
+      // Writes are refused as the store's condition (503), not as a bug (500).
+      await expect(
+        store.pets.create({ name: 'Rex', categoryId: 1, status: 'available' }),
+      ).rejects.toMatchObject({ condition: 'read-only', code: '25006' })
+      await expect(
+        store.keys.create({
+          hash: 'c'.repeat(64),
+          name: null,
+          plan: 'free',
+          perMinute: null,
+          perDay: null,
+        }),
+      ).rejects.toMatchObject({ condition: 'read-only', code: '25006' })
+      // A session found read-only is dropped, so the store sees the RESET without help.
+      await role.setReadOnly(false)
       expect(await pingUntil((error) => error === undefined)).toBeUndefined()
+      expect(
+        await store.pets.create({ name: 'Rex', categoryId: 1, status: 'available' }),
+      ).toMatchObject({ name: 'Rex' })
     } finally {
       await store.close()
-      await admin.query(`DROP OWNED BY ${role}; DROP ROLE ${role}`)
-      await admin.end()
+      await role.drop()
     }
   })
 
@@ -150,4 +157,26 @@ describe.runIf(available)('postgres', () => {
     ])
     await store.close()
   })
+})
+
+it('classifies what PostgreSQL cannot serve by SQLSTATE, and leaves a bad statement a bug', () => {
+  const condition = (code: string, message = 'x') =>
+    postgresCondition(Object.assign(new Error(message), { code }))
+  expect(
+    ['53100', '53200', '25006', '08006', '57P01', '57P03', '53300', '58030', 'ECONNREFUSED'].map(
+      (code) => condition(code),
+    ),
+  ).toEqual([
+    'full',
+    'full',
+    'read-only',
+    'unreachable',
+    'unreachable',
+    'unreachable',
+    'unreachable',
+    'io',
+    'unreachable',
+  ])
+  expect(postgresCondition(new Error('Query read timeout'))).toBe('stalled')
+  for (const code of ['23505', '42P01', '22P02', '57014']) expect(condition(code)).toBeUndefined()
 })

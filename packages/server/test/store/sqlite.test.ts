@@ -1,4 +1,4 @@
-import { mkdtempSync, renameSync, rmSync } from 'node:fs'
+import { linkSync, mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
@@ -211,6 +211,26 @@ describe('the server lock', () => {
     await cli.close()
     await first.close()
     const next = openSqliteStore(path, { server: true })
+    await next.close()
+  })
+
+  it.each([
+    ['a hard link in another directory', (path: string, other: string) => linkSync(path, other)],
+    ['a symlink', (path: string, other: string) => symlinkSync(path, other)],
+  ])('refuses a second server that reaches the file through %s', async (_, link) => {
+    const path = nextPath()
+    const first = openSqliteStore(path, { server: true })
+    await first.pets.create({ name: 'Rex', categoryId: 1, status: 'available' })
+    const elsewhere = join(dir, `elsewhere-${count}`)
+    mkdirSync(elsewhere)
+    const other = join(elsewhere, 'other.db')
+    link(path, other)
+    expect(() => openSqliteStore(other, { server: true })).toThrow(
+      /^another petstore server is using .*other\.db, under this name or another one .*one server at a time[^\n]*$/,
+    )
+    await first.close()
+    const next = openSqliteStore(other, { server: true })
+    expect(await next.pets.get(1)).toMatchObject({ name: 'Rex' })
     await next.close()
   })
 })

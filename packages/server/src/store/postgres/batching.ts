@@ -2,8 +2,9 @@
  * Group commit of pet creations for the PostgreSQL store: the creates that arrive while the
  * previous group commits (or within one turn of the event loop) are written by one INSERT in one
  * transaction, so one WAL flush acknowledges them all and a `201` is always committed. If the
- * group's transaction fails for anything but a lost connection, each create is retried alone,
- * so a failing insert rejects only itself.
+ * group's transaction fails for anything but the database itself (lost, out of disk, read-only:
+ * then every create of the group is refused), each create is retried alone, so a failing insert
+ * rejects only itself.
  *
  * Every group takes the pets advisory lock before its INSERT draws ids from the sequence and
  * holds it until COMMIT: that is what keeps pagination exact across instances (see README.md).
@@ -11,7 +12,7 @@
 import type { Pet } from '@petstore/types'
 import type pg from 'pg'
 import type { IdempotencyCompletion, PetDraft } from '../store.js'
-import { isConnectionError, unavailableOr } from './connection.js'
+import { isUnavailable, noteWrite, unavailableOr } from './connection.js'
 
 interface Queued {
   draft: PetDraft
@@ -70,13 +71,16 @@ export function batchCreates(pool: pg.Pool): CreatePet {
     try {
       pets = await commit(pool, group)
     } catch (error) {
-      if (group.length === 1 || isConnectionError(error)) {
-        for (const item of group) item.reject(unavailableOr(error))
+      if (group.length === 1 || isUnavailable(error)) {
+        const refused = unavailableOr(error)
+        noteWrite(pool, refused)
+        for (const item of group) item.reject(refused)
         return
       }
       for (const item of group) await writeGroup([item])
       return
     }
+    noteWrite(pool)
     for (const [index, item] of group.entries()) item.resolve(pets[index] as Pet)
   }
 
@@ -137,7 +141,7 @@ async function commit(pool: pg.Pool, group: readonly Queued[]): Promise<Pet[]> {
       throw error
     }
   } catch (error) {
-    if (isConnectionError(error)) broken = error as Error
+    if (isUnavailable(error)) broken = error as Error
     throw error
   } finally {
     client.release(broken)

@@ -4,9 +4,10 @@
  * watch their listeners.
  */
 import type pg from 'pg'
+import { BackendUnavailableError, failureHoldMs } from '../../backend-failure.js'
 import { cachePets } from '../pet-cache.js'
 import type { Store } from '../store.js'
-import { guarded, openPool } from './connection.js'
+import { guarded, openPool, recentWriteFailure } from './connection.js'
 import { postgresIdempotencyStore } from './idempotency.js'
 import { postgresKeyStore } from './keys.js'
 import { migratePostgres } from './migrations.js'
@@ -51,15 +52,29 @@ export function postgresStore(pool: pg.Pool, changes: TableChangeListener): Stor
         return (rows[0] as { value: string }).value
       }),
     // "Can serve reads and writes now", short of writing: a pooled connection answers and its
-    // session may write (not a standby after a failover, not default_transaction_read_only).
-    // Unlike SQLite's probe row it commits nothing: instances would all write on every probe,
-    // so a full disk on the database server shows only in the errors of the writes themselves.
+    // session may write (not a standby after a failover, not default_transaction_read_only),
+    // and no write was refused by the database (a full disk) in the last moments. It commits
+    // nothing: instances would all write on every probe. A session that may not write is
+    // dropped, so the next one sees the database as it is now (after a failover or a RESET).
     ping: () =>
       guarded(async () => {
-        const { rows } = await pool.query<{ writable: boolean }>(
-          "SELECT NOT pg_is_in_recovery() AND current_setting('transaction_read_only') = 'off' AS writable",
-        )
-        if (rows[0]?.writable !== true) throw new Error('the database accepts no writes now')
+        const refused = recentWriteFailure(pool, failureHoldMs)
+        if (refused !== undefined) throw refused
+        const client = await pool.connect()
+        let writable = false
+        try {
+          const { rows } = await client.query<{ writable: boolean }>(
+            "SELECT NOT pg_is_in_recovery() AND current_setting('transaction_read_only') = 'off' AS writable",
+          )
+          writable = rows[0]?.writable === true
+        } finally {
+          client.release(!writable)
+        }
+        if (!writable) {
+          throw new BackendUnavailableError('postgres', 'read-only', {
+            cause: new Error('the database accepts no writes now'),
+          })
+        }
       }),
     close() {
       closed ??= Promise.all([changes.close(), pool.end()]).then(() => {})

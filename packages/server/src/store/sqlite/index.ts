@@ -5,9 +5,10 @@
  * @see https://www.sqlite.org/wal.html
  * @see https://www.sqlite.org/pragma.html#pragma_synchronous
  */
-import { mkdirSync } from 'node:fs'
+import { accessSync, constants, existsSync, mkdirSync, statfsSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
+import { failureHoldMs } from '../../backend-failure.js'
 import { cachePets } from '../pet-cache.js'
 import type { Store } from '../store.js'
 import { sqliteTableChanges, watchExternalChanges } from './external-changes.js'
@@ -18,6 +19,7 @@ import { lockForServer } from './instance-lock.js'
 import { sqliteKeyStore } from './keys.js'
 import { migrate } from './migrations/index.js'
 import { sqlitePetStore } from './pets.js'
+import { guardMethods, unavailableOr } from './unavailable.js'
 
 /**
  * SQLite's own default page cache (2 MiB; negative means KiB), where better-sqlite3 compiles in
@@ -27,8 +29,11 @@ import { sqlitePetStore } from './pets.js'
  */
 const pageCacheSize = -2000
 
-/** How long a failed commit keeps the store not ready before a probe may say otherwise. */
-const failureHoldMs = 10_000
+/**
+ * Free space below which the store says it cannot write (readiness): less than a few groups of
+ * pages and their WAL frames, so the next commits would fail.
+ */
+const minFreeBytes = 1024 * 1024
 
 export interface SqliteStoreOptions {
   /**
@@ -52,7 +57,7 @@ export interface SqliteStoreOptions {
  */
 export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): Store {
   const inMemory = path === ':memory:'
-  if (!inMemory) mkdirSync(dirname(path), { recursive: true })
+  if (!inMemory) makeDirectory(dirname(path))
   const unlock = options.server && !inMemory ? lockForServer(path) : () => {}
   let db: Database.Database
   try {
@@ -67,24 +72,32 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     unlock()
     throw error
   }
-  const writes = createGroupCommit(db, inMemory ? undefined : guardDatabaseFile(path))
-  const probe = db.prepare<[string]>(
-    "INSERT INTO settings (name, value) VALUES ('readiness-probe', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-  )
+  const fileGuard = inMemory ? undefined : guardDatabaseFile(path)
+  const writes = createGroupCommit(db, fileGuard)
+  const read = db.prepare('SELECT count(*) FROM settings')
   const externalChanges = watchExternalChanges(db)
   let closed = false
   return {
-    pets: cachePets(sqlitePetStore(db, writes), sqliteTableChanges(externalChanges)),
-    keys: sqliteKeyStore(db, writes, externalChanges),
-    idempotency: sqliteIdempotencyStore(db, writes),
-    setting: settingReader(db, writes),
-    // A write, not a read: a full disk or a replaced file still reads fine, yet every write
-    // would fail. One small row, committed with whatever else is being written; but a nearly
-    // full disk can take that row and not a pet, so a recent failed commit answers first.
-    async ping() {
-      const failure = writes.lastFailure()
-      if (failure !== undefined && Date.now() - failure.atMs < failureHoldMs) throw failure.error
-      await writes.run(() => probe.run(new Date().toISOString()))
+    pets: cachePets(guardMethods(sqlitePetStore(db, writes)), sqliteTableChanges(externalChanges)),
+    keys: guardMethods(sqliteKeyStore(db, writes, externalChanges)),
+    idempotency: guardMethods(sqliteIdempotencyStore(db, writes)),
+    ...guardMethods({ setting: settingReader(db, writes) }),
+    // Writes nothing (a probe row per call let an unauthenticated flood slow every create): a
+    // read, then what would refuse the next commit, each without I/O on the database: a recent
+    // failed commit (a full disk, an I/O error), the file deleted or replaced, a file or disk
+    // that cannot be written, the disk (nearly) full.
+    ping: async () => {
+      try {
+        read.get()
+        const failure = writes.lastFailure()
+        if (failure !== undefined && Date.now() - failure.atMs < failureHoldMs) throw failure.error
+        if (fileGuard !== undefined) {
+          fileGuard()
+          checkWritable(path)
+        }
+      } catch (error) {
+        throw unavailableOr(error)
+      }
     },
     async close() {
       if (closed) return
@@ -93,6 +106,46 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       db.close()
       unlock()
     },
+  }
+}
+
+/**
+ * Creates `dir` and its missing parents, one level at a time. Node's `mkdirSync(dir, {recursive:
+ * true})` loops for ever where `mkdir` keeps answering ENOENT (under /proc), so the server never
+ * started nor said why; here a level that cannot be made is an error naming it.
+ */
+function makeDirectory(dir: string): void {
+  const missing: string[] = []
+  for (let current = dir; !existsSync(current); current = dirname(current)) {
+    missing.unshift(current)
+    if (dirname(current) === current) break
+  }
+  for (const level of missing) {
+    try {
+      mkdirSync(level)
+    } catch (error) {
+      // Made meanwhile by another process starting on the same path.
+      if ((error as { code?: string }).code !== 'EEXIST') throw error
+    }
+  }
+}
+
+/** Throws SQLite's code for what would refuse a write to the file at `path` now. */
+function checkWritable(path: string): void {
+  try {
+    accessSync(path, constants.W_OK)
+    accessSync(dirname(path), constants.W_OK)
+  } catch (error) {
+    throw Object.assign(
+      new Error(`the database file ${path} cannot be written: ${(error as Error).message}`),
+      {
+        code: 'SQLITE_READONLY',
+      },
+    )
+  }
+  const disk = statfsSync(dirname(path))
+  if (disk.bavail * disk.bsize < minFreeBytes) {
+    throw Object.assign(new Error(`the disk of ${path} is full`), { code: 'SQLITE_FULL' })
   }
 }
 
