@@ -1,23 +1,16 @@
-import { type RunningPetstore, startPetstore } from '@petstore/server'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createPetstoreClient, unwrap } from '../src/index.js'
 import { ResponseMeta } from '../src/meta.js'
-import { apiError, scriptedServer } from './helpers.js'
+import { apiError, realPetstore, scriptedServer } from './helpers.js'
 
-let petstore: RunningPetstore
-let apiKey: string
-
-beforeAll(async () => {
-  petstore = await startPetstore()
-  apiKey = await petstore.issueKey({ plan: 'enterprise', perMinute: 100_000, perDay: 1_000_000 })
-})
-
-afterAll(async () => {
-  await petstore?.close()
-})
+const petstore = realPetstore()
 
 const client = () =>
-  createPetstoreClient({ baseUrl: `${petstore.url}/v1`, apiKey, onDeprecation: () => {} })
+  createPetstoreClient({
+    baseUrl: `${petstore.url}/v1`,
+    apiKey: petstore.apiKey,
+    onDeprecation: () => {},
+  })
 
 describe('meta against the real server', () => {
   it('reads the request id, rate limits and next page of listPets', async () => {
@@ -59,7 +52,11 @@ describe('meta against the real server', () => {
       apiError(503, 'service_unavailable', { 'Retry-After': '7' }),
     ])
     try {
-      const scripted = createPetstoreClient({ baseUrl: `${server.url}/v1`, apiKey, retry: false })
+      const scripted = createPetstoreClient({
+        baseUrl: `${server.url}/v1`,
+        apiKey: petstore.apiKey,
+        retry: false,
+      })
       const { error, meta } = await scripted.POST('/pets', { body: { name: 'Rex', categoryId: 1 } })
       expect(error?.code).toBe('service_unavailable')
       expect(meta.retryAfterMs).toBe(7000)

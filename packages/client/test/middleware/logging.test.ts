@@ -1,20 +1,15 @@
 import { inspect } from 'node:util'
-import { type RunningPetstore, startPetstore } from '@petstore/server'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPetstoreClient, type LogSink, PetstoreConnectionError } from '../../src/index.js'
-import { apiError, recordingClock, scriptedServer } from '../helpers.js'
+import { describe, expect, it } from 'vitest'
+import {
+  createPetstoreClient,
+  type LogSink,
+  type PetstoreClient,
+  type PetstoreClientOptions,
+  PetstoreConnectionError,
+} from '../../src/index.js'
+import { apiError, realPetstore, recordingClock, type Step, scriptedServer } from '../helpers.js'
 
-let petstore: RunningPetstore
-let apiKey: string
-
-beforeAll(async () => {
-  petstore = await startPetstore()
-  apiKey = await petstore.issueKey({ plan: 'enterprise', perMinute: 100_000, perDay: 1_000_000 })
-})
-
-afterAll(async () => {
-  await petstore?.close()
-})
+const petstore = realPetstore()
 
 interface Line {
   level: keyof LogSink
@@ -38,12 +33,34 @@ function capture() {
   return { lines, sink, text }
 }
 
+/** A client with `logger` on a scripted server, its waits skipped; closed after `use`. */
+async function withScripted(
+  steps: Step[],
+  options: Partial<PetstoreClientOptions>,
+  use: (client: PetstoreClient) => Promise<void>,
+) {
+  const server = await scriptedServer(steps)
+  try {
+    const baseUrl = `${server.url}/v1`
+    await use(
+      createPetstoreClient({
+        baseUrl,
+        apiKey: petstore.apiKey,
+        clock: recordingClock(),
+        ...options,
+      }),
+    )
+  } finally {
+    await server.close()
+  }
+}
+
 describe('the logger option', () => {
   it('logs each call at info with its outcome, and never the key or an idempotency key', async () => {
     const { lines, sink, text } = capture()
     const client = createPetstoreClient({
       baseUrl: `${petstore.url}/v1`,
-      apiKey,
+      apiKey: petstore.apiKey,
       logger: { level: 'debug', sink },
     })
     const idempotencyKey = `order-${crypto.randomUUID()}`
@@ -77,56 +94,33 @@ describe('the logger option', () => {
       expect.stringContaining('getPet (GET /pets/{petId}) is deprecated'),
     ])
     const all = text().join('\n')
-    expect(all).not.toContain(apiKey)
+    expect(all).not.toContain(petstore.apiKey)
     expect(all).not.toContain(idempotencyKey)
   })
 
   it('warns about each retry and counts retries in the outcome', async () => {
-    const server = await scriptedServer([
-      apiError(503, 'service_unavailable'),
-      { status: 200, body: [] },
-    ])
     const { lines, sink, text } = capture()
-    try {
-      const client = createPetstoreClient({
-        baseUrl: `${server.url}/v1`,
-        apiKey,
-        clock: recordingClock(),
-        logger: { level: 'info', sink },
-      })
+    const steps: Step[] = [apiError(503, 'service_unavailable'), { status: 200, body: [] }]
+    await withScripted(steps, { logger: { level: 'info', sink } }, async (client) => {
       await client.GET('/pets')
-      expect(lines.map((line) => [line.level, line.message])).toEqual([
-        [
-          'warn',
-          expect.stringMatching(/^GET http:.*\/v1\/pets: retry 1 in \d+ ms after HTTP 503$/),
-        ],
-        ['info', expect.stringMatching(/^GET \/pets 200 in \d+ ms$/)],
-      ])
-      expect(lines[1]?.details?.retries).toBe(1)
-      expect(text().join('\n')).not.toContain(apiKey)
-    } finally {
-      await server.close()
-    }
+    })
+    expect(lines.map((line) => [line.level, line.message])).toEqual([
+      ['warn', expect.stringMatching(/^GET http:.*\/v1\/pets: retry 1 in \d+ ms after HTTP 503$/)],
+      ['info', expect.stringMatching(/^GET \/pets 200 in \d+ ms$/)],
+    ])
+    expect(lines[1]?.details?.retries).toBe(1)
+    expect(text().join('\n')).not.toContain(petstore.apiKey)
   })
 
   it('logs a call that got no answer at error, and only warnings and errors by default', async () => {
-    const server = await scriptedServer(['drop'])
     const { lines, sink, text } = capture()
-    try {
-      const client = createPetstoreClient({
-        baseUrl: `${server.url}/v1`,
-        apiKey,
-        clock: recordingClock(),
-        retry: { maxRetries: 1 },
-        logger: { sink },
-      })
+    const options = { retry: { maxRetries: 1 }, logger: { sink } }
+    await withScripted(['drop'], options, async (client) => {
       await expect(client.GET('/pets')).rejects.toBeInstanceOf(PetstoreConnectionError)
-      expect(lines.map((line) => line.level)).toEqual(['warn', 'error'])
-      expect(lines[1]?.message).toMatch(/^GET \/pets failed: GET http:.* failed: no response$/)
-      expect(lines[1]?.details?.error).toBeInstanceOf(PetstoreConnectionError)
-      expect(text().join('\n')).not.toContain(apiKey)
-    } finally {
-      await server.close()
-    }
+    })
+    expect(lines.map((line) => line.level)).toEqual(['warn', 'error'])
+    expect(lines[1]?.message).toMatch(/^GET \/pets failed: GET http:.* failed: no response$/)
+    expect(lines[1]?.details?.error).toBeInstanceOf(PetstoreConnectionError)
+    expect(text().join('\n')).not.toContain(petstore.apiKey)
   })
 })
