@@ -10,8 +10,8 @@
  * - `facts.ts`: what openapi-typescript does not derive: `Plan` and `planValues` (the keys of
  *   `x-rate-limit-plans`, and which plans carry per-key numbers), `OperationId` and the
  *   `operationIds` table by `METHOD path` (so the client need not import the bundled spec),
- *   `OperationFacts` (defaults and shared response headers, for the server's typed binding) and
- *   `ErrorCodeStatus`.
+ *   `OperationFacts` (defaults and the headers of each success and error response, for the
+ *   server's typed binding and the client's typed `meta`) and `ErrorCodeStatus`.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'

@@ -5,7 +5,9 @@
  * input type drops their `?`), and for each header of a success response, which
  * `components/headers` entry it reuses (shared headers are written by the /v1 pipeline, the
  * others by the handler: two `Link` headers, the next page's and the deprecation one, differ
- * only by their component) and whether it is `required` (openapi-typescript drops that).
+ * only by their component) and whether it is `required` (openapi-typescript drops that); the
+ * same for each error response; and which link relations a `Link` header carries. The client
+ * derives the fields of a call's `meta` from these headers.
  */
 
 type Node = Record<string, unknown>
@@ -54,20 +56,45 @@ function defaultsOf(spec: OperationsSpec, pathItem: Node, operation: Node): stri
   return `{ ${places.join('; ')}; body: ${union(bodyDefaults)} }`
 }
 
-function successHeadersOf(spec: OperationsSpec, operation: Node): string[] {
+/** Response statuses a caller sees as success (1xx-3xx) and as errors (4xx, 5xx, `default`). */
+const successStatus = /^[123]\d\d$/
+const errorStatus = /^([45](\d\d|XX)|default)$/
+
+/**
+ * The link relations a `Link` header declares: the literal `rel="…"` values of its schema's
+ * pattern (`rel="next"`), else those of its example when the pattern allows any relation.
+ * @see https://www.rfc-editor.org/rfc/rfc8288#section-3.3
+ */
+function linkRelations(spec: OperationsSpec, header: Node): string[] {
+  const schema = resolve(spec, header.schema)
+  const relations = (text: unknown) =>
+    typeof text === 'string'
+      ? [...text.matchAll(/rel="([a-z][a-z0-9.-]*)"/g)].map(([, rel = '']) => rel)
+      : []
+  const fromPattern = relations(schema.pattern)
+  return [
+    ...new Set(fromPattern.length > 0 ? fromPattern : relations(header.example ?? schema.example)),
+  ]
+}
+
+/** One line per response whose status matches `statuses`: its headers and what each declares. */
+function responseHeadersOf(spec: OperationsSpec, operation: Node, statuses: RegExp): string[] {
   const lines: string[] = []
   for (const [status, raw] of Object.entries((operation.responses ?? {}) as Node)) {
-    if (!/^[123]\d\d$/.test(status)) continue
+    if (!statuses.test(status)) continue
     const headers = (resolve(spec, raw).headers ?? {}) as Record<string, Node>
     const entries = Object.entries(headers).map(([name, header]) => {
       const ref = typeof header.$ref === 'string' ? header.$ref : undefined
       const component = ref?.startsWith('#/components/headers/')
         ? quote(ref.slice('#/components/headers/'.length))
         : 'null'
-      const required = resolve(spec, header).required === true
-      return `${quote(name)}: { component: ${component}; required: ${required} }`
+      const declared = resolve(spec, header)
+      const rel =
+        name.toLowerCase() === 'link' ? `; rel: ${union(linkRelations(spec, declared))}` : ''
+      return `${quote(name)}: { component: ${component}; required: ${declared.required === true}${rel} }`
     })
-    lines.push(`      ${status}: { ${entries.join('; ')} }`)
+    const key = /^\d+$/.test(status) ? status : quote(status)
+    lines.push(`      ${key}: { ${entries.join('; ')} }`)
   }
   return lines
 }
@@ -85,7 +112,10 @@ export function renderOperationFacts(spec: OperationsSpec): string[] {
         `    path: ${quote(path)}`,
         `    defaults: ${defaultsOf(spec, pathItem as Node, operation)}`,
         '    successHeaders: {',
-        ...successHeadersOf(spec, operation),
+        ...responseHeadersOf(spec, operation, successStatus),
+        '    }',
+        '    errorHeaders: {',
+        ...responseHeadersOf(spec, operation, errorStatus),
         '    }',
         '  }',
       )
@@ -95,8 +125,9 @@ export function renderOperationFacts(spec: OperationsSpec): string[] {
     '/**',
     ' * Each operation as the server binds it: its method and path; the parameters (by where they',
     ' * are sent) and top-level body properties that have a `default`, which the server applies',
-    ' * before a handler runs; and the headers of each success response, with the',
-    ' * `components/headers` entry each reuses (`null` when declared inline) and its `required`.',
+    ' * before a handler runs; and the headers of each success response and of each error response,',
+    ' * with the `components/headers` entry each reuses (`null` when declared inline), its',
+    ' * `required` and, for `Link`, the relations it carries (the client types `meta` from these).',
     ' */',
     'export interface OperationFacts {',
     ...entries,

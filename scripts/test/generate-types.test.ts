@@ -112,6 +112,38 @@ describe('renderOperationFacts', () => {
     expect(lines).toContain(
       '201: { "Location": { component: "Where"; required: true }; "X-Trace": { component: null; required: false } }',
     )
-    expect(lines).not.toContain('X-Error')
+    const success = lines.slice(lines.indexOf('successHeaders'), lines.indexOf('errorHeaders'))
+    expect(success).not.toContain('X-Error')
+    expect(lines).toContain('400: { "X-Error": { component: null; required: false } }')
+  })
+
+  it('names the link relations of each Link header, from its pattern or else its example', () => {
+    const lines = renderOperationFacts({
+      paths: {
+        '/things': {
+          get: {
+            operationId: 'listThings',
+            responses: {
+              200: { headers: { Link: { $ref: '#/components/headers/Next' } } },
+              default: {
+                headers: {
+                  Link: {
+                    schema: { type: 'string', pattern: '^<[^<>]+>; rel="[a-z-]+"$' },
+                    example: '</a>; rel="deprecation", </b>; rel="successor-version"',
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      components: {
+        headers: { Next: { schema: { type: 'string', pattern: '^<[^<>]+>; rel="next"$' } } },
+      },
+    }).join('\n')
+    expect(lines).toContain('200: { "Link": { component: "Next"; required: false; rel: "next" } }')
+    expect(lines).toContain(
+      '"default": { "Link": { component: null; required: false; rel: "deprecation" | "successor-version" } }',
+    )
   })
 })

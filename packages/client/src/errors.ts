@@ -1,5 +1,6 @@
 import type { ApiError, ErrorCode } from '@petstore/types'
 import { errorCodeValues } from '@petstore/types'
+import { requestIdOf } from './http/request-id.js'
 
 /**
  * The `code` of a {@link PetstoreError}: one of the spec's error codes, or `unexpected_response`
@@ -47,7 +48,7 @@ export class PetstoreError extends Error {
     super(apiError?.message ?? `unexpected HTTP ${response.status} response`)
     this.code = apiError?.code ?? 'unexpected_response'
     this.status = response.status
-    this.requestId = response.headers.get('X-Request-Id') ?? undefined
+    this.requestId = requestIdOf(response.headers)
     this.response = response
     this.body = body
   }

@@ -13,10 +13,13 @@
 import type { paths } from '@petstore/types'
 import { operationIds } from '@petstore/types'
 import createClient, { type Client } from 'openapi-fetch'
-import type { Clock } from './clock.js'
+import { type Clock, systemClock } from './clock.js'
 import { BuiltRequest, directFetch } from './direct-fetch.js'
 import type { RateLimitInfo } from './http/rate-limit-headers.js'
-import { type DeprecationNotice, deprecation } from './middleware/deprecation.js'
+import { createLog, type LoggerOptions } from './logger.js'
+import { type MetaMethod, type MetaRequestMethod, ResponseMeta } from './meta.js'
+import { type DeprecationNotice, deprecation, formatDeprecation } from './middleware/deprecation.js'
+import { logging } from './middleware/logging.js'
 import { type RateLimitContext, rateLimit } from './middleware/rate-limit.js'
 import { type RetryOptions, retry } from './middleware/retry.js'
 
@@ -24,7 +27,17 @@ export type { Clock } from './clock.js'
 export { systemClock } from './clock.js'
 export type { FetchResult, PetstoreErrorCode } from './errors.js'
 export { PetstoreConnectionError, PetstoreError, PetstoreTimeoutError, unwrap } from './errors.js'
+export type { NextPage } from './http/link.js'
 export type { RateLimitInfo, RateLimitWindow } from './http/rate-limit-headers.js'
+export type { LoggerOptions, LogLevel, LogSink } from './logger.js'
+export type {
+  ErrorMeta,
+  MetaFields,
+  OperationAt,
+  OperationMeta,
+  SuccessMeta,
+  WithMeta,
+} from './meta.js'
 export { auth } from './middleware/auth.js'
 export type { DeprecationNotice, DeprecationOptions } from './middleware/deprecation.js'
 export { deprecation, warnDeprecation } from './middleware/deprecation.js'
@@ -61,13 +74,47 @@ export interface PetstoreClientOptions {
   onRateLimit?: (info: RateLimitInfo, context: RateLimitContext) => void
   /** The clock used by retries and pacing (tests replace its `sleep`). */
   clock?: Clock
+  /**
+   * Log calls to `sink` (default `console`) from `level` on (default `warn`): `debug` each
+   * request sent, `info` each outcome, `warn` retries and deprecated operations, `error` calls
+   * that got no answer. Keys and idempotency keys are never logged. None without this option.
+   */
+  logger?: LoggerOptions
 }
 
-/** An openapi-fetch client for the Pet Adoption Service. */
-export interface PetstoreClient extends Client<paths> {
+/**
+ * An openapi-fetch client for the Pet Adoption Service. Each call's result also carries `meta`:
+ * what the response's headers say, typed from the headers the spec declares for the operation.
+ */
+export interface PetstoreClient
+  extends Omit<
+    Client<paths>,
+    'request' | 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE'
+  > {
+  request: MetaRequestMethod
+  GET: MetaMethod<'get'>
+  PUT: MetaMethod<'put'>
+  POST: MetaMethod<'post'>
+  DELETE: MetaMethod<'delete'>
+  OPTIONS: MetaMethod<'options'>
+  HEAD: MetaMethod<'head'>
+  PATCH: MetaMethod<'patch'>
+  TRACE: MetaMethod<'trace'>
   /** The rate limits the service last reported for this client's key. */
   rateLimit(): RateLimitInfo | undefined
 }
+
+const methods = [
+  'request',
+  'GET',
+  'PUT',
+  'POST',
+  'DELETE',
+  'OPTIONS',
+  'HEAD',
+  'PATCH',
+  'TRACE',
+] as const
 
 /**
  * Creates an openapi-fetch client typed by the spec, with middleware for auth, deprecation
@@ -82,7 +129,8 @@ export interface PetstoreClient extends Client<paths> {
  * ```
  */
 export function createPetstoreClient(options: PetstoreClientOptions): PetstoreClient {
-  const { baseUrl, apiKey, fetch, pace, onDeprecation, onRateLimit, clock, timeoutMs } = options
+  const { baseUrl, apiKey, fetch, pace, onDeprecation, onRateLimit, timeoutMs } = options
+  const clock = options.clock ?? systemClock
   // The key is a default header rather than the `auth` middleware: same effect (a call's own
   // `Authorization` wins), no work per call.
   const client = createClient<paths>({
@@ -92,12 +140,48 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
   })
   const limits = rateLimit({ pace, onRateLimit, clock })
   const retrySettings = options.retry === false ? { maxRetries: 0 } : options.retry
+  const log = options.logger && createLog(options.logger)
+  const logs = log && logging(log, clock)
   // onRequest runs in this order and onResponse in reverse: retry settles first, so the other
   // middleware see the final response, and pacing happens before an attempt's timeout starts.
   client.use(
-    deprecation({ onDeprecation, operationIds }),
+    deprecation({
+      onDeprecation: log
+        ? (notice) => {
+            log.warn?.(formatDeprecation(notice), { ...notice })
+            onDeprecation?.(notice)
+          }
+        : onDeprecation,
+      operationIds,
+    }),
     limits,
-    retry({ clock, timeoutMs, ...retrySettings, pacer: limits }),
+    ...(logs ? [logs.settled] : []),
+    retry({
+      clock,
+      timeoutMs,
+      ...retrySettings,
+      pacer: limits,
+      onRetry: logs
+        ? (event) => {
+            logs.retried(event)
+            retrySettings?.onRetry?.(event)
+          }
+        : retrySettings?.onRetry,
+    }),
+    ...(logs ? [logs.sent] : []),
   )
-  return Object.assign(client, { rateLimit: () => limits.get(apiKey) })
+  // meta is one object per call; its getters parse a header only when read.
+  const withMeta = (result: { response: Response; meta?: ResponseMeta }) => {
+    result.meta = new ResponseMeta(result.response, clock.now())
+    return result
+  }
+  const wrapped = client as unknown as Record<
+    (typeof methods)[number],
+    (...args: never[]) => Promise<{ response: Response }>
+  >
+  for (const method of methods) {
+    const call = wrapped[method]
+    wrapped[method] = (...args) => call(...args).then(withMeta)
+  }
+  return Object.assign(client as unknown as PetstoreClient, { rateLimit: () => limits.get(apiKey) })
 }

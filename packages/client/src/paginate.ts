@@ -1,7 +1,7 @@
 import type { operations, Pet, paths } from '@petstore/types'
 import type { Client } from 'openapi-fetch'
 import { PetstoreError } from './errors.js'
-import { findLink } from './http/link.js'
+import { nextPage } from './http/link.js'
 
 type ListQuery = NonNullable<operations['listPets']['parameters']['query']>
 
@@ -39,12 +39,11 @@ export async function* paginatePages(
   for (;;) {
     const { data, error, response } = await client.GET('/pets', { params: { query }, signal })
     if (data === undefined) throw new PetstoreError(response, error)
-    const next = findLink(response.headers, 'next', response.url)
-    yield { pets: data, response, next }
+    const next = nextPage(response.headers, response.url)
+    yield { pets: data, response, next: next?.url }
     if (!next) return
-    // The next link carries every parameter (limit, status, cursor); send them as given. The base
-    // only matters for a relative link (a response built by middleware has no URL).
-    const { searchParams } = new URL(next, 'http://next.invalid')
+    // The next link carries every parameter (limit, status, cursor); send them as given.
+    const { searchParams } = new URL(next.url, 'http://next.invalid')
     query = Object.fromEntries(searchParams) as unknown as ListQuery
   }
 }

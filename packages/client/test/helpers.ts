@@ -1,6 +1,7 @@
 import { once } from 'node:events'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import { afterAll, beforeAll } from 'vitest'
 import type { Clock } from '../src/clock.js'
 
 /** A request as a scripted server saw it. */
@@ -228,4 +229,28 @@ export function manualClock(start = Date.now()): Clock & {
         signal?.addEventListener('abort', () => reject(signal.reason), { once: true })
       }),
   }
+}
+
+/**
+ * The real service for the tests of one file: started before them with an enterprise key whose
+ * limits no test reaches, closed after them. Read `url` (no `/v1`) and `apiKey` inside tests.
+ */
+export function realPetstore(): { readonly url: string; readonly apiKey: string } {
+  const state = { url: '', apiKey: '' }
+  let close: (() => Promise<void>) | undefined
+  beforeAll(async () => {
+    const { startPetstore } = await import('@petstore/server')
+    const petstore = await startPetstore()
+    close = () => petstore.close()
+    state.url = petstore.url
+    state.apiKey = await petstore.issueKey({
+      plan: 'enterprise',
+      perMinute: 100_000,
+      perDay: 1_000_000,
+    })
+  })
+  afterAll(async () => {
+    await close?.()
+  })
+  return state
 }

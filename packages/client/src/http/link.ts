@@ -44,3 +44,29 @@ export function findLink(headers: Headers, rel: string, base: string): string | 
     return link.href
   }
 }
+
+/** The next page, from `Link: <…>; rel="next"`. */
+export interface NextPage {
+  /** The next page's absolute URL (relative when the response has no URL to resolve it on). */
+  url: string
+  /** Its `cursor` query parameter, when it has one. */
+  cursor: string | undefined
+}
+
+/**
+ * The `rel="next"` link of a response, with its cursor; `undefined` on the last page.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc8288
+ * @example
+ * ```ts
+ * const next = nextPage(response.headers, response.url)
+ * if (next) console.log('more after', next.cursor)
+ * ```
+ */
+export function nextPage(headers: Headers, base: string): NextPage | undefined {
+  const url = findLink(headers, 'next', base)
+  if (url === undefined) return undefined
+  // The base only matters for a relative link (a response built by middleware has no URL).
+  const { searchParams } = new URL(url, 'http://next.invalid')
+  return { url, cursor: searchParams.get('cursor') ?? undefined }
+}

@@ -1,4 +1,5 @@
 import type { Middleware } from 'openapi-fetch'
+import { parseDeprecation, parseHttpDate } from '../http/deprecation-headers.js'
 import { findLink } from '../http/link.js'
 
 /** A deprecated operation, as its response announced it. */
@@ -26,17 +27,6 @@ export interface DeprecationOptions {
 }
 
 type EmitWarning = (message: string, options: { type: string; code: string }) => void
-
-/** `Deprecation: @1767225600` (RFC 9745: a Structured Field date, Unix seconds). */
-function parseDeprecation(value: string | null): Date | undefined {
-  const match = /^@(-?\d+)$/.exec(value?.trim() ?? '')
-  return match ? new Date(Number(match[1]) * 1000) : undefined
-}
-
-function parseHttpDate(value: string | null): Date | undefined {
-  const time = value === null ? Number.NaN : Date.parse(value)
-  return Number.isNaN(time) ? undefined : new Date(time)
-}
 
 const day = (date: Date) => date.toISOString().slice(0, 10)
 

@@ -241,7 +241,14 @@ export function retry(options: RetryOptions = {}): Middleware {
       const call = calls.get(id)
       if (!call) return undefined
       calls.delete(id)
-      return settle(request, call, { error: classify(request, call, error) }, fetch)
+      try {
+        return await settle(request, call, { error: classify(request, call, error) }, fetch)
+      } catch (failure) {
+        // Returned, not thrown, so the middleware registered before this one see it too;
+        // openapi-fetch throws it after them. An abort reason that is no Error must be thrown.
+        if (failure instanceof Error) return failure
+        throw failure
+      }
     },
   }
 }

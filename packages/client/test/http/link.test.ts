@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findLink, parseLinks } from '../../src/http/link.js'
+import { findLink, nextPage, parseLinks } from '../../src/http/link.js'
 
 describe('parseLinks', () => {
   it('reads several links with their parameters', () => {
@@ -42,5 +42,16 @@ describe('findLink', () => {
       'http://127.0.0.1:3000/v1/pets?limit=20&cursor=abc',
     )
     expect(findLink(headers, 'prev', 'http://127.0.0.1:3000/v1/pets')).toBeUndefined()
+  })
+})
+
+describe('nextPage', () => {
+  it('resolves the next link and reads its cursor', () => {
+    const headers = new Headers({ Link: '</v1/pets?limit=1&cursor=abc>; rel="next"' })
+    expect(nextPage(headers, 'http://api.example/v1/pets')).toEqual({
+      url: 'http://api.example/v1/pets?limit=1&cursor=abc',
+      cursor: 'abc',
+    })
+    expect(nextPage(new Headers(), 'http://api.example/v1/pets')).toBeUndefined()
   })
 })
