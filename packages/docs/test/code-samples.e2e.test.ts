@@ -109,7 +109,9 @@ async function showLanguage(page: Page, panel: Locator, label: SampleLabel): Pro
     .last()
   if ((await menu.innerText()).trim() === label) return
   await menu.click()
-  await page.getByRole('menuitem', { name: label, exact: true }).click()
+  // Dispatched rather than clicked at a point: while Redoc still settles the scroll a hash change
+  // started, the open menu can sit outside the viewport (seen on a loaded machine).
+  await page.getByRole('menuitem', { name: label, exact: true }).dispatchEvent('click')
   await panel
     .locator('[data-component-name="Panel/PanelHeader"] button', {
       hasText: new RegExp(`^${label}$`),
