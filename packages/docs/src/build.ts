@@ -17,20 +17,21 @@ import type { OpenApiDocument } from './openapi.js'
 import { withOperationIds } from './operation-ids.js'
 import { renderWithRedocly } from './redocly.js'
 import { tryItData } from './try-it-data.js'
+import { withUnwrappedDescriptions } from './unwrap.js'
 
 /** The files of a built site, relative to its folder. */
 export const siteFiles = ['index.html', 'openapi.json', 'openapi.yaml'] as const
 
 /**
  * What the rendered page shows: the spec with a getting-started section, code samples, sunset
- * badges and ids added.
+ * badges and ids added, and its wrapped descriptions joined into lines (for Redoc's search).
  */
 export function renderedSpec(
   spec: OpenApiDocument,
   apiBaseUrl = sampleBaseUrl(spec),
 ): OpenApiDocument {
   const samples = withCodeSamples(withGettingStarted(spec, apiBaseUrl), apiBaseUrl)
-  return withOperationIds(withSunsetBadges(samples))
+  return withUnwrappedDescriptions(withOperationIds(withSunsetBadges(samples)))
 }
 
 /** Inline, so that browsers do not ask the host for `/favicon.ico`. */
