@@ -4,12 +4,12 @@
  * stands: CI fails while a spec change lacks its changesets (major for a breaking change, at
  * least minor for an addition) or its `info.version` bump.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { CURRENT_SPEC, RELEASED_SPEC } from '../src/spec-diff/paths.js'
-import { refreshBaseline } from '../src/spec-diff/release-baseline.js'
+import { CURRENT_SPEC, RELEASED_SPEC, releasedSpecOf } from '../src/spec-diff/paths.js'
+import { readReleaseDates, refreshBaseline } from '../src/spec-diff/release-baseline.js'
 import {
   checkRelease,
   describeCheck,
@@ -205,11 +205,28 @@ describe('the baseline and info.version', () => {
     try {
       mkdirSync(join(copy, 'spec'))
       writeFileSync(join(copy, CURRENT_SPEC), setVersion('2.0.0')(released))
-      refreshBaseline(copy)
+      refreshBaseline(copy, new Date('2027-03-04T05:06:07Z'))
       expect(readFileSync(join(copy, RELEASED_SPEC), 'utf8')).toContain('\n  version: 2.0.0\n')
+      expect(readFileSync(join(copy, releasedSpecOf('2.0.0')), 'utf8')).toBe(
+        readFileSync(join(copy, CURRENT_SPEC), 'utf8'),
+      )
+      refreshBaseline(copy, new Date('2027-05-01T00:00:00Z'))
+      writeFileSync(join(copy, CURRENT_SPEC), setVersion('2.1.0')(released))
+      refreshBaseline(copy, new Date('2027-06-07T00:00:00Z'))
+      expect(readReleaseDates(copy)).toEqual({ '2.0.0': '2027-03-04', '2.1.0': '2027-06-07' })
+      expect(readFileSync(join(copy, RELEASED_SPEC), 'utf8')).toContain('\n  version: 2.1.0\n')
     } finally {
       rmSync(copy, { recursive: true, force: true })
     }
+  })
+
+  it('keeps every release: the baseline is the newest versioned spec, and each has its day', () => {
+    const dates = readReleaseDates()
+    for (const version of Object.keys(dates)) {
+      expect(existsSync(join(root, releasedSpecOf(version))), version).toBe(true)
+    }
+    const newest = Object.keys(dates).sort((a, b) => (versionBump(a, b) === 'backwards' ? 1 : -1))
+    expect(readFileSync(join(root, releasedSpecOf(newest.at(-1) ?? '')), 'utf8')).toBe(released)
   })
 
   it('compares versions as semver bumps', () => {

@@ -35,3 +35,13 @@ export function appendToHead(html: string, snippet: string): string {
 export function appendToBody(html: string, snippet: string): string {
   return insertAt(html, html.lastIndexOf('</body>'), '</body>', snippet)
 }
+
+/** Text or an attribute value, safe between tags and inside quotes (HTML and XML alike). */
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
+}

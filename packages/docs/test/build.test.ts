@@ -57,7 +57,7 @@ describe('buildSite', () => {
       const tracked = structuredClone(spec)
       tracked.info.description = `${tracked.info.description}\n\n<img src="https://tracker.example/p.png">`
       const outDir = join(work, 'dist')
-      await expect(buildSite(tracked, outDir)).rejects.toThrow(
+      await expect(buildSite(tracked, outDir, { changelog: [] })).rejects.toThrow(
         /would fetch from other hosts: https:\/\/tracker\.example\/p\.png/,
       )
       expect(existsSync(outDir)).toBe(false)
