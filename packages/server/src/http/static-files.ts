@@ -14,6 +14,7 @@ const contentTypes: Readonly<Record<string, string>> = {
   '.map': 'application/json; charset=utf-8',
   '.yaml': 'application/yaml; charset=utf-8',
   '.yml': 'application/yaml; charset=utf-8',
+  '.atom': 'application/atom+xml; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.ico': 'image/x-icon',

@@ -1,8 +1,10 @@
 /** /docs serves the built docs directory as static files, and says clearly when it is missing. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { loadConfig } from '../../src/config.js'
+import { contentTypeOf } from '../../src/http/static-files.js'
 import { call, expectErrorBody, startTestServer, type TestServer } from '../helpers.js'
 
 let dir: string
@@ -41,6 +43,17 @@ it('serves other files under /docs/*, HEAD included', async () => {
   ])
   const head = await call(`${server.url}/docs/assets/app.js`, { method: 'HEAD' })
   expect([head.status, head.text]).toEqual([200, ''])
+})
+
+it('knows the content type of every file the docs build writes', () => {
+  const built = loadConfig({}).docsDir
+  const files = readdirSync(built, { recursive: true, withFileTypes: true }).filter((f) =>
+    f.isFile(),
+  )
+  expect(files.map((file) => file.name)).toContain('changelog.atom')
+  for (const file of files) {
+    expect(contentTypeOf(file.name), file.name).not.toBe('application/octet-stream')
+  }
 })
 
 it('never serves files outside the docs directory', async () => {
