@@ -25,7 +25,12 @@ import type { OperationSpec } from '../spec/operations.js'
 import { completionOf, logCompletion } from './completion-log.js'
 import { handleError } from './error-handler.js'
 import { ambiguousCredentials } from './request-head-checks.js'
-import { captureRequestHeads, type RequestHead, type RequestHeads } from './request-heads.js'
+import {
+  captureRequestHeads,
+  headInPacket,
+  type RequestHead,
+  type RequestHeads,
+} from './request-heads.js'
 import { type V1PipelineOptions, writeV1Headers } from './v1.js'
 
 export interface EdgeOptions extends V1PipelineOptions {
@@ -134,7 +139,7 @@ export interface HeldRequests {
   readonly refusals: WeakMap<FastifyReply, ApiProblem>
   /** Replies whose request has passed its hooks and is reading its body. */
   readonly readingBody: WeakSet<FastifyReply>
-  /** The heads of requests not handed over yet, for raw answers. */
+  /** The heads of first requests not handed over yet, for raw answers. */
   heads: RequestHeads
 }
 
@@ -153,7 +158,7 @@ export function createHeldRequests(): HeldRequests {
  * body of a request in the same turn that it hands the request to Fastify.
  */
 export function trackHeldRequests(app: FastifyInstance, held: HeldRequests): void {
-  held.heads = captureRequestHeads(app.server, (socket) => held.replies.get(socket))
+  held.heads = captureRequestHeads(app.server)
   app.addHook('onRequest', (request, reply, done) => {
     held.replies.set(request.raw.socket, reply)
     held.heads.handedOver(request.raw.socket)
@@ -191,7 +196,9 @@ export function createClientErrorHandler(edge: EdgeOptions, held: HeldRequests) 
       socket.destroy()
       return
     }
-    void answerRaw(this, edge, refusal, held.heads.of(socket), socket)
+    const { rawPacket } = error as { rawPacket?: Buffer }
+    const head = held.heads.of(socket) ?? headInPacket(rawPacket, Date.now())
+    void answerRaw(this, edge, refusal, head, socket)
   }
 }
 

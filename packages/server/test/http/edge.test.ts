@@ -113,6 +113,29 @@ describe("refused by Node's parser", () => {
     expect(minuteLeft(reply)).toBe(before - 1)
   })
 
+  it('a raw 400 on a later request of a kept-alive connection keeps the getPet headers', async () => {
+    // Only a connection's first request line is kept before parsing; a later one is read from
+    // the packet Node's parser failed on.
+    const socket = await open(url())
+    const answered = new Promise<void>((resolve) => {
+      let text = ''
+      const read = (chunk: Buffer) => {
+        text += chunk.toString('latin1')
+        const head = text.indexOf('\r\n\r\n')
+        const length = /content-length: (\d+)/i.exec(text)?.[1]
+        if (head < 0 || length === undefined || text.length < head + 4 + Number(length)) return
+        socket.off('data', read)
+        resolve()
+      }
+      socket.on('data', read)
+    })
+    socket.write('GET /v1/openapi.json HTTP/1.1\r\nHost: x\r\n\r\n')
+    await answered
+    const reply = readAnswer(socket)
+    socket.write('GET /v1/pets/1 HTTP/1.1\r\nHost: x\r\nBad Name: y\r\n\r\n')
+    expectContract(await reply, 400, 'invalid_request', 'getPet')
+  })
+
   it('a raw answer over the IP limit is 429 with Retry-After and the getPet headers', async (test) => {
     const own = await serveForTest(test)
     const limit = Number((await call(`${own.api}/openapi.json`)).headers.get('x-ratelimit-limit'))
