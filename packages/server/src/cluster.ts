@@ -52,6 +52,7 @@ export function superviseWorkers(
   const listening = new Set<number>()
   let announced = false
   let stopping = false
+  let stopSignal: NodeJS.Signals | undefined
   let failed = false
 
   const fork = () => {
@@ -62,7 +63,14 @@ export function superviseWorkers(
 
   cluster.on('listening', (worker: Worker, address) => {
     listening.add(worker.id)
-    if (announced || listening.size < config.workers) return
+    if (announced) {
+      log.info(
+        { worker: worker.id, workerPid: worker.process.pid },
+        `worker ${worker.id} listening`,
+      )
+      return
+    }
+    if (listening.size < config.workers) return
     announced = true
     const host = config.host.includes(':') ? `[${config.host}]` : config.host
     log.info(
@@ -76,7 +84,8 @@ export function superviseWorkers(
     const hadListened = listening.delete(worker.id)
     const fields = { worker: worker.id, workerPid: worker.process.pid, code, signal }
     if (stopping) {
-      if (code !== 0) failed = true
+      // A worker still starting has no request to drain: the signal's default action is fine.
+      if (code !== 0 && !(signal === stopSignal && !hadListened)) failed = true
       log.info(fields, `worker ${worker.id} exited (${signal ?? `code ${code}`})`)
       if (live.size === 0) process.exit(failed ? 1 : 0)
       return
@@ -107,6 +116,7 @@ export function superviseWorkers(
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return
     stopping = true
+    stopSignal = signal
     for (const timer of restarts) clearTimeout(timer)
     restarts.clear()
     log.info({ signal }, 'shutting down: each worker drains its in-flight requests')
