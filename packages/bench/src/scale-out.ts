@@ -1,8 +1,10 @@
 /**
  * `pnpm bench --scale-out`: the service on PostgreSQL and Redis (exact shared limits on), as one
- * instance and as two instances sharing the load, against the PostgreSQL data-path ceiling
+ * instance, as two instances sharing the load, and as one instance of two workers
+ * (`PETSTORE_WORKERS=2`, one port), against the PostgreSQL data-path ceiling
  * (bare node:http + the same driver and query or insert). Each figure is the median of
- * alternating rounds at 32 connections in all (two instances: 16 each, their req/s added).
+ * alternating rounds at 32 connections in all (two instances: 16 each, their req/s added;
+ * two workers: all 32 on the one port).
  * With `--soak`, two instances then take 60 s of 90% lists and 10% creates at 70% of their
  * measured list maximum, and must answer every request with a 2xx.
  *
@@ -12,6 +14,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import pg from 'pg'
 import { type HttpCall, type LoadResult, runLoad } from './load.js'
@@ -30,8 +33,8 @@ export interface ScaleOutOptions {
   log(line: string): void
 }
 
-type Setup = 'ceiling' | 'one instance' | 'two instances'
-const setups: readonly Setup[] = ['ceiling', 'one instance', 'two instances']
+type Setup = 'ceiling' | 'one instance' | 'two instances' | 'two workers'
+const setups: readonly Setup[] = ['ceiling', 'one instance', 'two instances', 'two workers']
 
 export interface ScaleOutFigure {
   requestsPerSecond: number
@@ -81,17 +84,22 @@ export async function runScaleOutBench(options: ScaleOutOptions): Promise<ScaleO
        SELECT 'Pet ' || g, 1 + g % 5, (ARRAY['available', 'pending'])[1 + g % 2]
        FROM generate_series(1, 1000) AS g`,
     )
-    const start = (name: string) =>
+    const logPath = (name: string) => join(options.workDir, `scale-out-${name}.log`)
+    const start = (name: string, extra: Record<string, string> = {}) =>
       startService({
         serverDir: options.serverDir,
         dbPath: join(options.workDir, 'unused.db'),
-        logPath: join(options.workDir, `scale-out-${name}.log`),
-        env,
+        logPath: logPath(name),
+        env: { ...env, ...extra },
       })
     const a = await start('a')
     const b = await start('b')
+    const workers = await start('workers', { PETSTORE_WORKERS: '2' })
+    targets.push(a, b, workers)
+    // Healthy as soon as one worker listens; measure once both do.
+    await waitForLine(logPath('workers'), '2 workers listening on')
     const ceiling = await startCeiling({ kind: 'data-path', databaseUrl, poolSize })
-    targets.push(a, b, ceiling)
+    targets.push(ceiling)
 
     const headers = bearer(key)
     const list: HttpCall = { method: 'GET', path: '/v1/pets?limit=20', headers }
@@ -103,6 +111,7 @@ export async function runScaleOutBench(options: ScaleOutOptions): Promise<ScaleO
     }
     const drive = (setup: Setup, calls: readonly HttpCall[], duration: number) => {
       if (setup === 'ceiling') return loadOn([ceiling], calls, duration)
+      if (setup === 'two workers') return loadOn([workers], calls, duration)
       return loadOn(setup === 'one instance' ? [a] : [a, b], calls, duration)
     }
     const workloads: ScaleOutWorkload[] = []
@@ -196,6 +205,14 @@ async function loadOnAt(
   }
 }
 
+async function waitForLine(path: string, text: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (readFileSync(path, 'utf8').includes(text)) return
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`no "${text}" in ${path} after 10 s`)
+}
+
 async function startRedis(): Promise<{ url: string; stop(): void }> {
   try {
     execFileSync('redis-server', ['--version'], { stdio: 'ignore' })
@@ -226,7 +243,7 @@ export function renderScaleOutReport(result: ScaleOutResult): string {
   const lines = [
     '# Scale-out benchmark: PostgreSQL + Redis',
     '',
-    `The service with \`DATABASE_URL\` and \`REDIS_URL\` (exact shared limits, pool of ${result.poolSize}) against the PostgreSQL data-path ceiling (bare \`node:http\` + node-postgres, same pool size, the same page query or a single-row INSERT in autocommit). ${connections} connections in all; median of ${result.rounds} round(s) of ${result.seconds} s. Target: service / ceiling >= ${scaleOutTarget} for list and create. The service answers a full first page from its page cache (exact on PostgreSQL too, see \`store/postgres/README.md\`) and known keys from its key cache, so per list request it pays one Redis script where the ceiling pays one query.`,
+    `The service with \`DATABASE_URL\` and \`REDIS_URL\` (exact shared limits, pool of ${result.poolSize}) against the PostgreSQL data-path ceiling (bare \`node:http\` + node-postgres, same pool size, the same page query or a single-row INSERT in autocommit). Two workers: one instance with \`PETSTORE_WORKERS=2\` (\`node:cluster\`, one port); its last column is its speed-up over one instance. ${connections} connections in all; median of ${result.rounds} round(s) of ${result.seconds} s. Target: service / ceiling >= ${scaleOutTarget} for list and create. The service answers a full first page from its page cache (exact on PostgreSQL too, see \`store/postgres/README.md\`) and known keys from its key cache, so per list request it pays one Redis script where the ceiling pays one query.`,
     '',
     table(
       [
@@ -236,7 +253,10 @@ export function renderScaleOutReport(result: ScaleOutResult): string {
         'ratio',
         'two instances req/s',
         'ratio',
-        'p99 ms (ceiling / one / two)',
+        'two workers req/s',
+        'ratio',
+        'workers / one instance',
+        'p99 ms (ceiling / one / two / workers)',
         'failures',
       ],
       result.workloads.map(({ label, figures: f }) => {
@@ -250,6 +270,9 @@ export function renderScaleOutReport(result: ScaleOutResult): string {
           mark(f['one instance'].requestsPerSecond),
           String(Math.round(f['two instances'].requestsPerSecond)),
           mark(f['two instances'].requestsPerSecond),
+          String(Math.round(f['two workers'].requestsPerSecond)),
+          mark(f['two workers'].requestsPerSecond),
+          ratio(f['two workers'].requestsPerSecond, f['one instance'].requestsPerSecond).toFixed(2),
           setups.map((setup) => f[setup].p99.toFixed(1)).join(' / '),
           String(setups.reduce((n, setup) => n + f[setup].failures, 0)),
         ]

@@ -22,13 +22,14 @@ describe('renderScaleOutReport', () => {
             ceiling: figure(1000),
             'one instance': figure(790),
             'two instances': figure(1200, 2),
+            'two workers': figure(1185),
           },
         },
       ],
       soak: { seconds: 60, rate: 500, load },
     })
     expect(report).toMatch(
-      /\| GET \/v1\/pets\?limit=20 \| 1000 +\| 790 +\| 0\.79 not met \| 1200 +\| 1\.20 met +\| 10\.0 \/ 10\.0 \/ 10\.0 +\| 2 +\|/,
+      /\| GET \/v1\/pets\?limit=20 \| 1000 +\| 790 +\| 0\.79 not met \| 1200 +\| 1\.20 met +\| 1185 +\| 1\.19 met +\| 1\.50 +\| 10\.0 \/ 10\.0 \/ 10\.0 \/ 10\.0 +\| 2 +\|/,
     )
     expect(report).toContain('0 non-2xx, 0 errors, p99 12.0 ms: zero errors, met.')
   })

@@ -78,6 +78,12 @@ export interface Config {
    * `false` (none), a hop count, or addresses and CIDRs. `PETSTORE_TRUST_PROXY`, default off.
    */
   trustProxy: false | number | readonly string[]
+  /**
+   * Server processes sharing the port under `node:cluster`, to use more than one core.
+   * `PETSTORE_WORKERS`, default 1 (one process, no cluster). Above 1 it needs `DATABASE_URL`
+   * and `REDIS_URL`: the embedded store and in-memory limits are per process.
+   */
+  workers: number
   /** `LOG_LEVEL`, default info. */
   logLevel: LogLevel
 }
@@ -135,7 +141,7 @@ export function loadConfig(
     const value = env[name]
     return value === undefined || value.trim() === '' ? undefined : value.trim()
   }
-  return freezeConfig({
+  const config = freezeConfig({
     port: integer('PORT', read('PORT'), 3000, 0, 65535),
     host: read('HOST') ?? '127.0.0.1',
     dbPath: filePath(read('PETSTORE_DB')) ?? join(defaultDataRoot(), 'data', 'petstore.db'),
@@ -189,8 +195,33 @@ export function loadConfig(
       1_000_000,
     ),
     trustProxy: trustProxy(read('PETSTORE_TRUST_PROXY')),
+    workers: integer('PETSTORE_WORKERS', read('PETSTORE_WORKERS'), 1, 1, maxWorkers),
     logLevel: logLevel(read('LOG_LEVEL')),
   })
+  checkWorkers(config)
+  return config
+}
+
+/** Far above any core count this service is run on; a typo such as 40000 fails fast. */
+const maxWorkers = 256
+
+/**
+ * Several workers are several instances: they must share data and limits, which only
+ * PostgreSQL and Redis do. The embedded SQLite store has one writer, and its page cache and
+ * in-memory limits belong to one process, so N workers would allow N times a plan's quota.
+ */
+function checkWorkers(config: Config): void {
+  if (config.workers === 1) return
+  if (config.databaseUrl === undefined) {
+    throw new ConfigError(
+      `PETSTORE_WORKERS=${config.workers} needs DATABASE_URL and REDIS_URL: the embedded SQLite store is single-instance (one writer; its page cache and in-memory limits are per process), so it runs as one process; use PostgreSQL and Redis to scale out`,
+    )
+  }
+  if (config.redisUrl === undefined) {
+    throw new ConfigError(
+      `PETSTORE_WORKERS=${config.workers} needs REDIS_URL: without Redis, rate limits and bans live in each worker's memory, so N workers would allow N times a plan's quota`,
+    )
+  }
 }
 
 /** The defaults with `overrides` applied, checked and frozen (for tests and embedding). */

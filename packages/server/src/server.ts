@@ -6,6 +6,7 @@
  * exit 0); a bad configuration is one line on stderr and exit code 1, never a stack trace. As a
  * module it also exports `startPetstore`, a complete server for tests, docs and benchmarks.
  */
+import cluster from 'node:cluster'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,6 +17,7 @@ import { pino } from 'pino'
 import { buildApp } from './app.js'
 import { issueApiKey } from './auth/api-key.js'
 import { limitsLocation, openStore, StartError, storeLocation } from './backends.js'
+import { superviseWorkers } from './cluster.js'
 import { type Config, ConfigError, configWith, loadConfig } from './config.js'
 import type { Store } from './store/store.js'
 
@@ -94,7 +96,8 @@ function fail(message: string): never {
 /**
  * Runs the service until SIGTERM or SIGINT, configured by `env` (`PORT`, `HOST`, `PETSTORE_*`,
  * `DATABASE_URL`, `REDIS_URL`, `LOG_LEVEL`); resolves once it listens. Owns the process: it
- * exits on a bad configuration and at the end of shutdown.
+ * exits on a bad configuration and at the end of shutdown. With `PETSTORE_WORKERS` above 1 this
+ * process becomes the cluster's primary (`cluster.ts`) and each worker runs this function again.
  */
 export async function serve(
   env: Readonly<Record<string, string | undefined>> = process.env,
@@ -107,6 +110,12 @@ export async function serve(
   } catch (error) {
     if (error instanceof ConfigError || error instanceof StartError) fail(error.message)
     throw error
+  }
+  if (config.workers > 1 && cluster.isPrimary) {
+    // Opening the store migrated it once, before any worker races for the advisory lock.
+    await store.close()
+    superviseWorkers(config, env)
+    return
   }
   const logStream = pino.destination({ dest: 1, sync: false, minLength: logBufferBytes })
   setInterval(() => logStream.flush(), logFlushMs).unref()

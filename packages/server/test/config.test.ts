@@ -53,6 +53,7 @@ describe('loadConfig', () => {
       PETSTORE_KEEP_ALIVE_SECONDS: '7',
       PETSTORE_MAX_CONNECTIONS: '256',
       PETSTORE_TRUST_PROXY: '10.0.0.0/8, 192.168.1.1, ::1, fd00::/8',
+      PETSTORE_WORKERS: '4',
       LOG_LEVEL: 'DEBUG',
     })
     expect(config).toMatchObject({
@@ -71,6 +72,7 @@ describe('loadConfig', () => {
       keepAliveSeconds: 7,
       maxConnections: 256,
       trustProxy: ['10.0.0.0/8', '192.168.1.1', '::1', 'fd00::/8'],
+      workers: 4,
       logLevel: 'debug',
     })
     expect(isAbsolute(config.dbPath)).toBe(true)
@@ -98,6 +100,9 @@ describe('loadConfig', () => {
     ['PETSTORE_TRUST_PROXY', '10.0.0.0/33'],
     ['PETSTORE_TRUST_PROXY', '300.1.1.1'],
     ['PETSTORE_TRUST_PROXY', '101'],
+    ['PETSTORE_WORKERS', '0'],
+    ['PETSTORE_WORKERS', 'two'],
+    ['PETSTORE_WORKERS', '257'],
   ])('rejects %s=%s with a one-line message naming it', (name, value) => {
     let error: unknown
     try {
@@ -108,6 +113,23 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError)
     expect((error as Error).message).toContain(name)
     expect((error as Error).message).not.toContain('\n')
+  })
+
+  it('runs one process unless PETSTORE_WORKERS says otherwise', () => {
+    expect(loadConfig({}).workers).toBe(1)
+    expect(loadConfig({ PETSTORE_WORKERS: '1' }).workers).toBe(1)
+  })
+
+  it.each([
+    [{}, 'the embedded SQLite store is single-instance'],
+    [{ DATABASE_URL: 'postgres://u@h/db' }, 'N workers would allow N times'],
+  ])('refuses PETSTORE_WORKERS=2 with %j in one line saying why', (env, why) => {
+    expect(() => loadConfig({ ...env, PETSTORE_WORKERS: '2' })).toThrow(
+      expect.objectContaining({
+        name: 'ConfigError',
+        message: expect.stringMatching(new RegExp(`^PETSTORE_WORKERS=2 needs .*${why}[^\n]*$`)),
+      }),
+    )
   })
 
   it.each([

@@ -18,6 +18,7 @@ export interface ServeEnv {
   PORT?: string
   HOST?: string
   PETSTORE_DB?: string
+  PETSTORE_WORKERS?: string
 }
 
 /** A command line that cannot be run; the message is one line for stderr. */
@@ -26,13 +27,13 @@ export class UsageError extends Error {
 }
 
 export const usage = `usage: petstore <command>
-  serve [--port N] [--host H] [--db FILE]
+  serve [--port N] [--host H] [--db FILE] [--workers N]
   keys create --plan ${planValues.join('|')} [--name N] [--per-minute N --per-day N]
   keys list [--json]
   keys revoke <id>
   seed --pets N
 serve runs the service as pnpm start does, configured by the same environment (PORT, HOST,
-PETSTORE_*, DATABASE_URL, REDIS_URL, LOG_LEVEL); its flags override PORT, HOST and PETSTORE_DB.`
+PETSTORE_*, DATABASE_URL, REDIS_URL, LOG_LEVEL); its flags override PORT, HOST, PETSTORE_DB and PETSTORE_WORKERS.`
 
 export function parseCommand(argv: readonly string[]): Command {
   const [first, second] = argv
@@ -120,6 +121,7 @@ function serve(args: readonly string[]): Command {
     port: { type: 'string' },
     host: { type: 'string' },
     db: { type: 'string' },
+    workers: { type: 'string' },
   })
   const env: ServeEnv = {}
   const port = values.port as string | undefined
@@ -131,6 +133,8 @@ function serve(args: readonly string[]): Command {
   }
   if (values.host !== undefined) env.HOST = values.host as string
   if (values.db !== undefined) env.PETSTORE_DB = values.db as string
+  // Checked by the config, with the store and Redis it needs, as PETSTORE_WORKERS is.
+  if (values.workers !== undefined) env.PETSTORE_WORKERS = values.workers as string
   return { name: 'serve', env }
 }
 

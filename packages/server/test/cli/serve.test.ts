@@ -48,7 +48,9 @@ function logLines(child: Child): Record<string, unknown>[] {
 it('petstore --help lists serve', () => {
   const help = petstore(['--help'])
   expect(help.status).toBe(0)
-  expect(help.stderr).toMatch(/^ {2}serve \[--port N\] \[--host H\] \[--db FILE\]$/m)
+  expect(help.stderr).toMatch(
+    /^ {2}serve \[--port N\] \[--host H\] \[--db FILE\] \[--workers N\]$/m,
+  )
 })
 
 it('serves /v1 and the docs its start log advertises, then stops on SIGTERM', async () => {
@@ -101,4 +103,15 @@ it('stops with one line and exit 1 on a bad configuration, before listening', ()
   expect(result.stderr.trimEnd().split('\n')).toEqual([
     expect.stringContaining('PETSTORE_BAN_SECONDS'),
   ])
+})
+
+it.each([
+  [['--workers', '2'], 'the embedded SQLite store is single-instance'],
+  [['--workers', 'two'], 'PETSTORE_WORKERS must be an integer'],
+  [['--workers', '0'], 'PETSTORE_WORKERS must be an integer'],
+])('refuses serve %j with one line and exit 1, before listening', (args, line) => {
+  const result = petstore(['serve', '--db', join(dir, 'workers', 'petstore.db'), ...args])
+  expect(result.status).toBe(1)
+  expect(result.stdout).toBe('')
+  expect(result.stderr.trimEnd().split('\n')).toEqual([expect.stringContaining(line)])
 })
