@@ -16,15 +16,9 @@
 import { hash, randomUUID } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
-import Database from 'better-sqlite3'
+import type Database from 'better-sqlite3'
 import { createContractCursors } from './contract-cursor.js'
-
-interface PetRow {
-  id: number
-  name: string
-  categoryId: number
-  status: string
-}
+import { openPetDatabase, type PetRow } from './data-path.js'
 
 interface KeyRow {
   keyHash: string
@@ -63,7 +57,6 @@ const plans: Readonly<Record<string, readonly [number, number]>> = {
 const statuses = new Set(['available', 'pending', 'sold'])
 const strictInteger = /^[1-9][0-9]*$/
 const maxBody = 64 * 1024
-const petColumns = 'id, name, category_id AS categoryId, status'
 
 const exposed =
   'Link, Location, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit, RateLimit-Policy, Deprecation, Sunset, X-Request-Id, Idempotent-Replayed'
@@ -94,29 +87,10 @@ class Refusal {
  * ```
  */
 export function createContractCeiling(dbPath: string, logPath: string): ContractCeiling {
-  const db = new Database(dbPath)
-  db.pragma('journal_mode = WAL')
-  db.pragma('synchronous = FULL')
-  db.pragma('busy_timeout = 5000')
-  db.pragma('cache_size = -2000')
+  const { db, pageStatement, byId, insert } = openPetDatabase(dbPath)
   const callers = loadKeys(db)
   const cursors = createContractCursors()
   const log = createLog(logPath)
-
-  const pages: Database.Statement<unknown[], PetRow>[] = []
-  const pagesByStatus: Database.Statement<unknown[], PetRow>[] = []
-  const pageStatement = (rows: number, filtered: boolean) => {
-    const prepared = filtered ? pagesByStatus : pages
-    const filter = filtered ? 'AND status = ?' : ''
-    prepared[rows] ??= db.prepare<unknown[], PetRow>(
-      `SELECT ${petColumns} FROM pets WHERE id > ? ${filter} ORDER BY id LIMIT ${rows}`,
-    )
-    return prepared[rows]
-  }
-  const byId = db.prepare<[number], PetRow>(`SELECT ${petColumns} FROM pets WHERE id = ?`)
-  const insert = db.prepare<[string, number, string], PetRow>(
-    `INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?) RETURNING ${petColumns}`,
-  )
 
   // Group commit: the creates of one event-loop turn go in one transaction, answered after it.
   let pending: { draft: NewPet; reply: Reply }[] = []
