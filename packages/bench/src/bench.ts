@@ -104,11 +104,12 @@ interface Phase {
   key: string
   service: Target
   dataPath: Target
+  contract: Target
   /** Pets in the database before the service started. */
   seeded: number
 }
 
-/** Seeds a fresh database, copies it for the data-path ceiling, starts both. */
+/** Seeds a fresh database, copies it for the data-path and contract ceilings, starts all three. */
 async function startPhase(
   options: BenchOptions,
   name: string,
@@ -120,6 +121,8 @@ async function startPhase(
   const key = await createBenchKey(join(options.serverDir, 'dist', 'cli', 'main.js'), dbPath)
   seedPets(dbPath, seed)
   copyDatabase(dbPath, ceilingDb)
+  const contractDb = join(options.workDir, `${name}-contract.db`)
+  copyDatabase(dbPath, contractDb)
   const profile = options.profileDir
   const service = await startService({
     serverDir: options.serverDir,
@@ -136,7 +139,12 @@ async function startPhase(
         }),
   })
   const dataPath = await startCeiling({ kind: 'data-path', dbPath: ceilingDb })
-  return { key, service, dataPath, seeded: seed.count + (seed.soldTail ?? 0) }
+  const contract = await startCeiling({
+    kind: 'contract',
+    dbPath: contractDb,
+    logPath: join(options.workDir, `${name}-contract.log`),
+  })
+  return { key, service, dataPath, contract, seeded: seed.count + (seed.soldTail ?? 0) }
 }
 
 /** Captures the service's answers to the workloads' calls and starts the wire ceiling on them. */
@@ -174,12 +182,12 @@ async function measureAll(
 async function smallDataPhase(options: BenchOptions) {
   const { plan } = options
   const phase = await startPhase(options, 'small', { count: plan.smallPets })
-  const { key, service, dataPath } = phase
+  const { key, service, dataPath, contract } = phase
   const workloads = smallDataWorkloads(key)
   let wire: Target | undefined
   try {
     wire = await startWire(service, workloads)
-    const targets = [service, wire, dataPath]
+    const targets = [service, wire, dataPath, contract]
     await checkTargets(targets, workloads)
     // The service has acknowledged two creates already: the wire's capture and the check.
     let acknowledged = 2
@@ -223,7 +231,7 @@ async function smallDataPhase(options: BenchOptions) {
     }
     return { workloads: results, client, soak, durability, peakRss }
   } finally {
-    await Promise.all([service.stop(), dataPath.stop(), wire?.stop()])
+    await Promise.all([service.stop(), dataPath.stop(), contract.stop(), wire?.stop()])
   }
 }
 
@@ -247,7 +255,8 @@ async function coldWalks(
 /** The cold walk of a 100,000-pet table. */
 async function walkPhase(options: BenchOptions) {
   const { plan } = options
-  const { key, service, dataPath } = await startPhase(options, 'walk', { count: plan.walkPets })
+  const phase = await startPhase(options, 'walk', { count: plan.walkPets })
+  const { key, service, dataPath, contract } = phase
   let wire: Target | undefined
   try {
     const data = `${plan.walkPets.toLocaleString('en-US')} pets`
@@ -255,19 +264,19 @@ async function walkPhase(options: BenchOptions) {
       { id: 'walk-20-small', query: 'limit=20' },
     ])
     wire = await startWire(service, workloads)
-    const targets = [service, wire, dataPath]
+    const targets = [service, wire, dataPath, contract]
     await checkTargets(targets, workloads)
     const results = await measureAll(options, workloads, targets)
     return { workloads: results, peakRss: readRss(service.pid, 'VmHWM') }
   } finally {
-    await Promise.all([service.stop(), dataPath.stop(), wire?.stop()])
+    await Promise.all([service.stop(), dataPath.stop(), contract.stop(), wire?.stop()])
   }
 }
 
 async function deepDataPhase(options: BenchOptions) {
   const { plan } = options
   const phase = await startPhase(options, 'deep', { count: plan.deepPets, soldTail: plan.soldTail })
-  const { key, service, dataPath } = phase
+  const { key, service, dataPath, contract } = phase
   let wire: Target | undefined
   try {
     const headers = bearer(key)
@@ -276,6 +285,7 @@ async function deepDataPhase(options: BenchOptions) {
       service: serviceCursor,
       wire: serviceCursor,
       'data-path': await findDeepCursor('data-path', dataPath.url, headers, plan.deepPets),
+      contract: await findDeepCursor('contract', contract.url, headers, plan.deepPets),
     }
     const data = `${(plan.deepPets + plan.soldTail).toLocaleString('en-US')} pets`
     const workloads = [
@@ -290,7 +300,7 @@ async function deepDataPhase(options: BenchOptions) {
     const firstDeepId = (JSON.parse(deepPage.body) as { id: number }[])[0]?.id
     options.log(`deep cursor found: the deep page starts at pet ${firstDeepId}`)
     wire = await startWire(service, workloads)
-    const targets = [service, wire, dataPath]
+    const targets = [service, wire, dataPath, contract]
     await checkTargets(targets, workloads)
     const results = await measureAll(options, workloads, targets)
     options.log('(c) first page against deep page at one connection')
@@ -303,6 +313,6 @@ async function deepDataPhase(options: BenchOptions) {
     )
     return { workloads: results, latency, peakRss: readRss(service.pid, 'VmHWM') }
   } finally {
-    await Promise.all([service.stop(), dataPath.stop(), wire?.stop()])
+    await Promise.all([service.stop(), dataPath.stop(), contract.stop(), wire?.stop()])
   }
 }

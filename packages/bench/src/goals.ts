@@ -18,9 +18,13 @@ function workload(result: BenchResult, id: WorkloadResult['id']) {
 }
 
 /** service / ceiling requests per second for a workload. */
-export function ratio(entry: WorkloadResult | undefined, ceiling: 'wire' | 'data-path'): number {
-  if (entry === undefined) return Number.NaN
-  return entry.targets.service.requestsPerSecond / entry.targets[ceiling].requestsPerSecond
+export function ratio(
+  entry: WorkloadResult | undefined,
+  ceiling: 'wire' | 'data-path' | 'contract',
+): number {
+  const measured = entry?.targets[ceiling]
+  if (entry === undefined || measured === undefined) return Number.NaN
+  return entry.targets.service.requestsPerSecond / measured.requestsPerSecond
 }
 
 /** The deep page against the first page on the service: latency ratios and the req/s ratio. */
@@ -84,6 +88,10 @@ export function checkGoals(result: BenchResult): Goal[] {
     0.8,
   )
   atLeast('(d) durable create: service / data-path ceiling', ratio(create, 'data-path'), 0.9)
+  // The contract ceiling does the contract's work the leanest way: every workload within 10%.
+  for (const entry of result.workloads) {
+    atLeast(`${entry.label}: service / contract ceiling`, ratio(entry, 'contract'), 0.9)
+  }
   const lost = result.durability?.lost
   goals.push({
     name: '(d) acknowledged pets lost after kill -9',

@@ -33,7 +33,7 @@ Written by \`pnpm bench${plan.mode === 'quick' ? ' --quick' : ''}\` on ${machine
 
 **Machine:** ${machine.cpuModel}, ${machine.cores} cores, ${(machine.memory / 1024 ** 3).toFixed(1)} GiB, Node ${machine.node}, ${machine.kernel}; load average ${machine.loadAverage.toFixed(2)} at the start.
 
-**Method:** the built service, started as its \`start\` script does (\`${result.serviceCommand}\`, \`LOG_LEVEL=info\`, logs to a file) on a fresh SQLite file, seeded before start, with an enterprise key whose limits never refuse. Its rivals, each in its own process: the **wire** ceiling (bare \`node:http\` replaying the service's own response bytes) and the **data-path** ceiling (bare \`node:http\` doing the same SQLite read or durable write, WAL and \`synchronous = FULL\`, then \`JSON.stringify\`). autocannon drives them from the bench process over loopback, ${rounds.connections} connections, in ${rounds.rounds} alternating round${rounds.rounds === 1 ? '' : 's'} of ${rounds.seconds} s${rounds.warmupSeconds > 0 ? ` after a ${rounds.warmupSeconds} s warm-up each` : ''}; each figure is the median over the rounds. Latency is the service's. A **cold walk** sends every page of a listing in turn over all connections (each page once per lap, so no cache of recent pages or cursors answers it); the data-path ceiling walks the same pages by id, the wire ceiling replays the first page.`)
+**Method:** the built service, started as its \`start\` script does (\`${result.serviceCommand}\`, \`LOG_LEVEL=info\`, logs to a file) on a fresh SQLite file, seeded before start, with an enterprise key whose limits never refuse. Its rivals, each in its own process: the **wire** ceiling (bare \`node:http\` replaying the service's own response bytes), the **data-path** ceiling (bare \`node:http\` doing the same SQLite read or durable write, WAL and \`synchronous = FULL\`, then \`JSON.stringify\`) and the **contract** ceiling (bare \`node:http\` and SQLite doing the contract's work the leanest way: key hash and lookup, two fixed windows, the service's headers, AES block cursors, hand-checked creates committed in groups, a JSON log line per request to a file). autocannon drives them from the bench process over loopback, ${rounds.connections} connections, in ${rounds.rounds} alternating round${rounds.rounds === 1 ? '' : 's'} of ${rounds.seconds} s${rounds.warmupSeconds > 0 ? ` after a ${rounds.warmupSeconds} s warm-up each` : ''}; each figure is the median over the rounds. Latency is the service's. A **cold walk** sends every page of a listing in turn over all connections (each page once per lap, so no cache of recent pages or cursors answers it); the data-path ceiling walks the same pages by id, the contract ceiling by its own cursors, the wire ceiling replays the first page.`)
 
   parts.push(`## Throughput and latency
 
@@ -44,8 +44,10 @@ ${table(
     'service req/s',
     'data-path req/s',
     'wire req/s',
+    'contract req/s',
     'service / data-path',
     'service / wire',
+    'service / contract',
     'p50 ms',
     'p99 ms',
     'non-2xx',
@@ -53,19 +55,21 @@ ${table(
   ],
   result.workloads.map((entry) => {
     const service = entry.targets.service
-    const ceilingFailures =
-      entry.targets.wire.non2xx +
-      entry.targets.wire.errors +
-      entry.targets['data-path'].non2xx +
-      entry.targets['data-path'].errors
+    const ceilings = [entry.targets.wire, entry.targets['data-path'], entry.targets.contract]
+    const ceilingFailures = ceilings.reduce(
+      (total, ceiling) => total + (ceiling === undefined ? 0 : ceiling.non2xx + ceiling.errors),
+      0,
+    )
     return [
       entry.label,
       entry.data,
       count(service.requestsPerSecond),
       count(entry.targets['data-path'].requestsPerSecond),
       count(entry.targets.wire.requestsPerSecond),
+      count(entry.targets.contract?.requestsPerSecond ?? Number.NaN),
       fixed(ratio(entry, 'data-path')),
       fixed(ratio(entry, 'wire')),
+      fixed(ratio(entry, 'contract')),
       fixed(service.p50),
       fixed(service.p99),
       `${service.non2xx + service.errors}${ceilingFailures > 0 ? ` (ceilings: ${ceilingFailures})` : ''}`,

@@ -1,6 +1,8 @@
 /**
- * The three things the bench drives, each in a process of its own on loopback: the built
- * service (`dist/server.js`, production log level, stdout to a log file) and the two ceilings.
+ * The four things the bench drives, each in a process of its own on loopback: the built
+ * service (`dist/server.js`, production log level, stdout to a log file) and the three ceilings
+ * (the contract ceiling writes its own log file). Logs go to files, never to a pipe this
+ * process would have to read while it drives the load.
  * A target is only an address and a pid (for RSS); the load generator stays in this process.
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process'
@@ -10,7 +12,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { CeilingConfig, CeilingReady } from './ceilings/child.js'
 
-export type TargetName = 'service' | 'wire' | 'data-path'
+export type TargetName = 'service' | 'wire' | 'data-path' | 'contract'
 
 export interface Target {
   name: TargetName

@@ -2,6 +2,7 @@
  * The workloads of the issue, as HTTP calls. Every target gets the same bytes except the deep
  * cursor, which each target hands out in its own format (found through its own API).
  */
+import { createContractCursors } from './ceilings/contract-cursor.js'
 import type { HttpCall } from './load.js'
 import type { WalkedPage } from './probe.js'
 import type { TargetName } from './targets.js'
@@ -36,7 +37,7 @@ export interface Workload {
 
 /** The same call for every target. */
 function everywhere(call: HttpCall): Record<TargetName, HttpCall> {
-  return { service: call, wire: call, 'data-path': call }
+  return { service: call, wire: call, 'data-path': call, contract: call }
 }
 
 export function bearer(apiKey: string): Record<string, string> {
@@ -108,14 +109,20 @@ export function deepDataWorkloads(
       id: 'deep-page',
       label: '(c) page 1,000,000 deep, GET /v1/pets?limit=20&cursor=…',
       data,
-      calls: { service: deep('service'), wire: deep('wire'), 'data-path': deep('data-path') },
+      calls: {
+        service: deep('service'),
+        wire: deep('wire'),
+        'data-path': deep('data-path'),
+        contract: deep('contract'),
+      },
     },
   ]
 }
 
 /**
  * A cold walk over `pages` (from walkListing) of the listing `query`: the service gets its own
- * cursors, the data-path ceiling the plain ids they point after.
+ * cursors, the data-path ceiling the plain ids they point after, the contract ceiling its own
+ * cursors for those ids (written here with its fixed key).
  */
 export function coldWalkWorkload(
   apiKey: string,
@@ -123,6 +130,7 @@ export function coldWalkWorkload(
   pages: readonly WalkedPage[],
 ): Workload {
   const headers = bearer(apiKey)
+  const contractCursors = createContractCursors()
   const path = (cursor: string | undefined): HttpCall => ({
     method: 'GET',
     path: `/v1/pets?${walk.query}${cursor === undefined ? '' : `&cursor=${encodeURIComponent(cursor)}`}`,
@@ -136,6 +144,9 @@ export function coldWalkWorkload(
     rotation: {
       service: pages.map((page) => path(page.cursor)),
       'data-path': pages.map((page) => path(page.afterId === 0 ? undefined : String(page.afterId))),
+      contract: pages.map((page) =>
+        path(page.afterId === 0 ? undefined : contractCursors.encode(page.afterId)),
+      ),
     },
   }
 }

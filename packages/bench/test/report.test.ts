@@ -32,13 +32,19 @@ function workload(
   service: TargetMeasurement,
   dataPath: number,
   wire: number,
+  contract = 10_000,
 ): WorkloadResult {
   return {
     id,
     label: `label of ${id}`,
     data: '1,000 pets',
     connections: 32,
-    targets: { service, 'data-path': measured(dataPath, 1, 2), wire: measured(wire, 1, 2, 3) },
+    targets: {
+      service,
+      'data-path': measured(dataPath, 1, 2),
+      wire: measured(wire, 1, 2, 3),
+      contract: measured(contract, 1, 2),
+    },
     servicePeakRss: 80 * mb,
   }
 }
@@ -95,12 +101,12 @@ describe('renderReport', () => {
   const report = renderReport(result)
   const squeezed = report.replace(/ {2,}/g, ' ')
 
-  it('renders one table row per workload with both ratios and the non-2xx count', () => {
+  it('renders one table row per workload with the three ratios and the non-2xx count', () => {
     expect(squeezed).toContain(
-      '| label of list-20 | 1,000 pets | 9,500 | 10,000 | 19,000 | 0.95 | 0.50 | 2.00 | 8.00 | 0 (ceilings: 3) | 80.0 MB |',
+      '| label of list-20 | 1,000 pets | 9,500 | 10,000 | 19,000 | 10,000 | 0.95 | 0.50 | 0.95 | 2.00 | 8.00 | 0 (ceilings: 3) | 80.0 MB |',
     )
     expect(squeezed).toContain(
-      '| label of create | 1,000 pets | 800 | 1,000 | 20,000 | 0.80 | 0.04 | 30.00 | 60.00 | 1 (ceilings: 3) |',
+      '| label of create | 1,000 pets | 800 | 1,000 | 20,000 | 10,000 | 0.80 | 0.04 | 0.08 | 30.00 | 60.00 | 1 (ceilings: 3) |',
     )
   })
 
@@ -135,6 +141,17 @@ describe('checkGoals', () => {
       measured: '12.00 ms',
       met: false,
     })
+  })
+
+  it('checks every workload against the contract ceiling', () => {
+    expect(goals['label of list-20: service / contract ceiling']).toMatchObject({
+      goal: '>= 0.90',
+      measured: '0.95',
+      met: true,
+    })
+    expect(goals['label of create: service / contract ceiling']?.met).toBe(false)
+    const contract = Object.keys(goals).filter((name) => name.endsWith('contract ceiling'))
+    expect(contract).toHaveLength(result.workloads.length)
   })
 
   it('fails the error goal on any non-2xx from the service', () => {

@@ -44,7 +44,7 @@ describe('measureWorkload', () => {
       id: 'list-20',
       label: '(a) list',
       data: '50 pets',
-      calls: { service: list, wire: list, 'data-path': list },
+      calls: { service: list, wire: list, 'data-path': list, contract: list },
     }
     const result = await measureWorkload(workload, targets, plan, (line) => lines.push(line))
     expect(lines).toHaveLength(6)
@@ -67,6 +67,7 @@ describe('measureWorkload', () => {
         service: { method: 'POST', path: '/v1/pets', body: '{"name":"Rex","categoryId":1}' },
         wire: { method: 'GET', path: '/v1/unknown' },
         'data-path': list,
+        contract: list,
       },
     }
     const result = await measureWorkload(workload, targets, {

@@ -5,6 +5,7 @@
  */
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { createContractCeiling } from './contract.js'
 import { createDataPathCeiling } from './data-path.js'
 import { createPostgresDataPathCeiling } from './postgres-data-path.js'
 import { type CannedRoutes, createWireCeiling } from './wire.js'
@@ -14,6 +15,8 @@ export type CeilingConfig =
   | { kind: 'data-path'; dbPath: string }
   /** The PostgreSQL data path (the scale-out bench), with the service's pool size. */
   | { kind: 'data-path'; databaseUrl: string; poolSize: number }
+  /** The contract ceiling: the service's contract work, the leanest way; logs to `logPath`. */
+  | { kind: 'contract'; dbPath: string; logPath: string }
 
 export interface CeilingReady {
   port: number
@@ -21,9 +24,13 @@ export interface CeilingReady {
 
 function start(config: CeilingConfig): void {
   let server: Server
-  let release = () => {}
+  let release: () => void | Promise<void> = () => {}
   if (config.kind === 'wire') {
     server = createWireCeiling(config.routes)
+  } else if (config.kind === 'contract') {
+    const ceiling = createContractCeiling(config.dbPath, config.logPath)
+    server = ceiling.server
+    release = ceiling.close
   } else {
     const ceiling =
       'databaseUrl' in config
@@ -38,8 +45,8 @@ function start(config: CeilingConfig): void {
     process.send?.(ready)
   })
   process.once('SIGTERM', () => {
-    server.close(() => {
-      release()
+    server.close(async () => {
+      await release()
       process.exit(0)
     })
     server.closeAllConnections()

@@ -9,7 +9,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import Database from 'better-sqlite3'
 
-interface PetRow {
+export interface PetRow {
   id: number
   name: string
   categoryId: number
@@ -36,28 +36,7 @@ const json = { 'content-type': 'application/json; charset=utf-8' }
  * ```
  */
 export function createDataPathCeiling(dbPath: string): DataPathCeiling {
-  const db = new Database(dbPath)
-  db.pragma('journal_mode = WAL')
-  db.pragma('synchronous = FULL')
-  db.pragma('busy_timeout = 5000')
-  db.pragma('cache_size = -2000')
-  // The limit is written into the SQL as the service does: a bound LIMIT makes SQLite prepare
-  // the statement again on every call (packages/server/src/store/sqlite/pets.ts).
-  // Prepared on first use, indexed by the rows asked for, without and with the status filter.
-  const pages: Database.Statement<unknown[], PetRow>[] = []
-  const pagesByStatus: Database.Statement<unknown[], PetRow>[] = []
-  const pageStatement = (rows: number, filtered: boolean) => {
-    const prepared = filtered ? pagesByStatus : pages
-    const filter = filtered ? 'AND status = ?' : ''
-    prepared[rows] ??= db.prepare<unknown[], PetRow>(
-      `SELECT ${petColumns} FROM pets WHERE id > ? ${filter} ORDER BY id LIMIT ${rows}`,
-    )
-    return prepared[rows]
-  }
-  const byId = db.prepare<[number], PetRow>(`SELECT ${petColumns} FROM pets WHERE id = ?`)
-  const insert = db.prepare<[string, number, string], PetRow>(
-    `INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?) RETURNING ${petColumns}`,
-  )
+  const { db, pageStatement, byId, insert } = openPetDatabase(dbPath)
 
   function list(query: URLSearchParams, response: ServerResponse): void {
     const limit = Number(query.get('limit') ?? 20)
@@ -90,6 +69,44 @@ export function createDataPathCeiling(dbPath: string): DataPathCeiling {
 
   const server = serveDataPath({ list, create, get })
   return { server, close: () => db.close() }
+}
+
+export interface PetDatabase {
+  db: Database.Database
+  /** A page of `rows` rows after an id, optionally of one status. */
+  pageStatement(rows: number, filtered: boolean): Database.Statement<unknown[], PetRow>
+  byId: Database.Statement<[number], PetRow>
+  insert: Database.Statement<[string, number, string], PetRow>
+}
+
+/**
+ * The database of a SQLite ceiling, opened with the service's pragmas (WAL, `synchronous =
+ * FULL`, a 2 MiB page cache), and its statements on `pets`.
+ */
+export function openPetDatabase(dbPath: string): PetDatabase {
+  const db = new Database(dbPath)
+  db.pragma('journal_mode = WAL')
+  db.pragma('synchronous = FULL')
+  db.pragma('busy_timeout = 5000')
+  db.pragma('cache_size = -2000')
+  // The limit is written into the SQL as the service does: a bound LIMIT makes SQLite prepare
+  // the statement again on every call (packages/server/src/store/sqlite/pets.ts).
+  // Prepared on first use, indexed by the rows asked for, without and with the status filter.
+  const pages: Database.Statement<unknown[], PetRow>[] = []
+  const pagesByStatus: Database.Statement<unknown[], PetRow>[] = []
+  const pageStatement = (rows: number, filtered: boolean) => {
+    const prepared = filtered ? pagesByStatus : pages
+    const filter = filtered ? 'AND status = ?' : ''
+    prepared[rows] ??= db.prepare<unknown[], PetRow>(
+      `SELECT ${petColumns} FROM pets WHERE id > ? ${filter} ORDER BY id LIMIT ${rows}`,
+    )
+    return prepared[rows]
+  }
+  const byId = db.prepare<[number], PetRow>(`SELECT ${petColumns} FROM pets WHERE id = ?`)
+  const insert = db.prepare<[string, number, string], PetRow>(
+    `INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?) RETURNING ${petColumns}`,
+  )
+  return { db, pageStatement, byId, insert }
 }
 
 export interface Draft {
