@@ -4,7 +4,6 @@
  * killed worker is replaced, and SIGTERM drains every worker before the primary exits 0. The
  * refusals (bad values, SQLite) are in test/config.test.ts and test/cli/serve.test.ts.
  */
-import { request as httpRequest } from 'node:http'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { issueApiKey } from '../src/auth/api-key.js'
@@ -12,7 +11,7 @@ import { restartDelayMs } from '../src/cluster.js'
 import { openPostgresStore } from '../src/store/postgres/index.js'
 import type { Store } from '../src/store/store.js'
 import { type PrivateRedis, startPrivateRedis } from './backends/processes.js'
-import { type Child, requireBuiltServer, startChild } from './child-server.js'
+import { type Child, heldCreate, requireBuiltServer, startChild } from './child-server.js'
 import { call } from './helpers.js'
 import { postgresUrl, redisServerInstalled, schemaFactory, serviceAvailable } from './services.js'
 
@@ -109,32 +108,10 @@ describe.runIf(available)('two workers on one PostgreSQL and one Redis', () => {
 
   it('drains an in-flight request in its worker on SIGTERM, then exits 0', async () => {
     const { authorization } = await bearer('enterprise')
-    const body = JSON.stringify({ name: 'Drained', categoryId: 1 })
-    const url = new URL(`${server.url}/v1/pets`)
-    const held = httpRequest({
-      host: url.hostname,
-      port: url.port,
-      path: url.pathname,
-      method: 'POST',
-      headers: {
-        authorization,
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(body),
-        expect: '100-continue',
-      },
-    })
-    const response = new Promise<number>((resolve, reject) => {
-      held.on('response', (reply) => {
-        reply.resume()
-        reply.on('end', () => resolve(reply.statusCode ?? 0))
-      })
-      held.on('error', reject)
-    })
-    await new Promise<void>((resolve) => held.once('continue', () => resolve()))
+    const held = await heldCreate(server.url, authorization, { name: 'Drained', categoryId: 1 })
     server.process.kill('SIGTERM')
     await server.waitFor('draining in-flight requests')
-    held.end(body)
-    expect(await response).toBe(201)
+    expect(await held.finish()).toBe(201)
     expect(await server.exited).toEqual({ code: 0, signal: null })
     const exits = logLines(server).filter((line) => / exited \(code 0\)$/.test(line.msg))
     expect(exits).toHaveLength(2)

@@ -4,13 +4,12 @@
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { linkSync, mkdtempSync, rmSync } from 'node:fs'
-import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { issueApiKey } from '../src/auth/api-key.js'
 import { openSqliteStore } from '../src/store/sqlite/index.js'
-import { requireBuiltServer, serverJs, startChild } from './child-server.js'
+import { heldCreate, requireBuiltServer, serverJs, startChild } from './child-server.js'
 import { postJson, type Reply } from './helpers.js'
 
 let dir: string
@@ -90,32 +89,10 @@ describe('running', () => {
     const dbPath = newDb()
     const child = await startChild({ PETSTORE_DB: dbPath })
     const { authorization } = await keyFor(dbPath)
-    const body = JSON.stringify({ name: 'Drained', categoryId: 1 })
-    const url = new URL(`${child.url}/v1/pets`)
-    const held = httpRequest({
-      host: url.hostname,
-      port: url.port,
-      path: url.pathname,
-      method: 'POST',
-      headers: {
-        authorization,
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(body),
-        expect: '100-continue',
-      },
-    })
-    const response = new Promise<number>((resolve, reject) => {
-      held.on('response', (reply) => {
-        reply.resume()
-        reply.on('end', () => resolve(reply.statusCode ?? 0))
-      })
-      held.on('error', reject)
-    })
-    await new Promise<void>((resolve) => held.once('continue', () => resolve()))
+    const held = await heldCreate(child.url, authorization, { name: 'Drained', categoryId: 1 })
     child.process.kill('SIGTERM')
     await child.waitFor('draining')
-    held.end(body)
-    expect(await response).toBe(201)
+    expect(await held.finish()).toBe(201)
     expect((await child.exited).code).toBe(0)
     const store = openSqliteStore(dbPath)
     expect(JSON.parse((await store.pets.list({ limit: 10 })).json)).toMatchObject([
