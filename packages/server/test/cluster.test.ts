@@ -13,7 +13,13 @@ import type { Store } from '../src/store/store.js'
 import { type PrivateRedis, startPrivateRedis } from './backends/processes.js'
 import { type Child, heldCreate, requireBuiltServer, startChild } from './child-server.js'
 import { call } from './helpers.js'
-import { postgresUrl, redisServerInstalled, schemaFactory, serviceAvailable } from './services.js'
+import {
+  inSchema,
+  postgresUrl,
+  redisServerInstalled,
+  schemaFactory,
+  serviceAvailable,
+} from './services.js'
 
 it('waits longer before each replacement of a worker that keeps dying, up to 30 s', () => {
   expect([1, 2, 3, 4, 10].map(restartDelayMs)).toEqual([500, 1000, 2000, 4000, 30_000])
@@ -51,12 +57,11 @@ describe.runIf(available)('two workers on one PostgreSQL and one Redis', () => {
   beforeAll(async () => {
     requireBuiltServer()
     const schema = await schemas.create()
-    const url = new URL(postgresUrl)
-    url.searchParams.set('options', `-c search_path=${schema}`)
-    store = await openPostgresStore({ url: url.toString(), size: 2, schema })
+    const url = inSchema(postgresUrl, schema)
+    store = await openPostgresStore({ url, size: 2, schema })
     redis = await startPrivateRedis()
     server = await startChild({
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: url,
       REDIS_URL: redis.url,
       PETSTORE_WORKERS: '2',
     })

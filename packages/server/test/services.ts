@@ -89,6 +89,13 @@ export interface PrivateRole {
   drop(): Promise<void>
 }
 
+/** `url` with `search_path` set to `schema`, as a server or the CLI is given it in DATABASE_URL. */
+export function inSchema(url: string, schema: string): string {
+  const withSchema = new URL(url)
+  withSchema.searchParams.set('options', `-c search_path=${schema}`)
+  return withSchema.toString()
+}
+
 /** A login role of the test's own that may create in `schema`, to break without harming others. */
 export async function privateRole(schema: string): Promise<PrivateRole> {
   const role = uniqueName('r')
@@ -97,9 +104,8 @@ export async function privateRole(schema: string): Promise<PrivateRole> {
   await admin.query(`CREATE ROLE ${role} LOGIN; GRANT USAGE, CREATE ON SCHEMA ${schema} TO ${role}`)
   const url = new URL(postgresUrl)
   url.username = role
-  url.searchParams.set('options', `-c search_path=${schema}`)
   return {
-    url: url.toString(),
+    url: inSchema(url.toString(), schema),
     async setReadOnly(on) {
       await admin.query(
         on

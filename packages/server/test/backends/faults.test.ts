@@ -16,6 +16,7 @@ import { openSqliteStore } from '../../src/store/sqlite/index.js'
 import { type Child, requireBuiltServer, serverJs, startChild } from '../child-server.js'
 import { call, expectErrorBody, postJson, type Reply } from '../helpers.js'
 import {
+  inSchema,
   postgresUrl,
   privateRole,
   redisServerInstalled,
@@ -272,13 +273,12 @@ describe.runIf(postgresUp)('PostgreSQL faults', () => {
   it('answers 503 while PostgreSQL is gone, never hangs or crashes, and recovers by itself', async () => {
     const schema = await schemas.create()
     const proxy = await startProxy(postgresUrl)
-    const url = new URL(proxy.url)
-    url.searchParams.set('options', `-c search_path=${schema}`)
+    const url = inSchema(proxy.url, schema)
     const store = await openPostgresStore({ url: postgresUrl, size: 1, schema })
     const { rawKey } = await issueApiKey(store.keys, { plan: 'free' })
     await store.close()
     const auth = { authorization: `Bearer ${rawKey}` }
-    const child = await startChild({ DATABASE_URL: url.toString() })
+    const child = await startChild({ DATABASE_URL: url })
     const create = () => postJson(`${child.url}/v1/pets`, { name: 'Rex', categoryId: 1 }, auth)
     try {
       expect((await create()).status).toBe(201)

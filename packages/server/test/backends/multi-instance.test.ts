@@ -9,7 +9,13 @@ import { openPostgresStore } from '../../src/store/postgres/index.js'
 import type { Store } from '../../src/store/store.js'
 import { type Child, requireBuiltServer, startChild } from '../child-server.js'
 import { call, postJson } from '../helpers.js'
-import { postgresUrl, redisServerInstalled, schemaFactory, serviceAvailable } from '../services.js'
+import {
+  inSchema,
+  postgresUrl,
+  redisServerInstalled,
+  schemaFactory,
+  serviceAvailable,
+} from '../services.js'
 import { type PrivateRedis, startPrivateRedis } from './processes.js'
 
 const available =
@@ -26,12 +32,11 @@ describe.runIf(available)('two instances on one PostgreSQL and one Redis', () =>
   beforeAll(async () => {
     requireBuiltServer()
     const schema = await schemas.create()
-    const url = new URL(postgresUrl)
-    url.searchParams.set('options', `-c search_path=${schema}`)
-    store = await openPostgresStore({ url: url.toString(), size: 2, schema })
+    const url = inSchema(postgresUrl, schema)
+    store = await openPostgresStore({ url, size: 2, schema })
     redis = await startPrivateRedis()
     const env = {
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: url,
       REDIS_URL: redis.url,
       PETSTORE_BAN_THRESHOLD: '3',
     }

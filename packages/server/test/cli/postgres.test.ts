@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { hashApiKey } from '../../src/auth/api-key.js'
 import { openPostgresStore } from '../../src/store/postgres/index.js'
 import { runCliWith } from '../helpers.js'
-import { postgresUrl, schemaFactory, serviceAvailable } from '../services.js'
+import { inSchema, postgresUrl, schemaFactory, serviceAvailable } from '../services.js'
 
 const available = await serviceAvailable('PostgreSQL', 'test/cli/postgres.test.ts')
 
@@ -16,9 +16,7 @@ describe.runIf(available)('petstore CLI on PostgreSQL', () => {
 
   it('creates, lists and revokes keys and seeds pets', async () => {
     const schema = await schemas.create()
-    const url = new URL(postgresUrl)
-    url.searchParams.set('options', `-c search_path=${schema}`)
-    const databaseUrl = url.toString()
+    const databaseUrl = inSchema(postgresUrl, schema)
 
     const created = await cli(['keys', 'create', '--plan', 'pro', '--name', 'pg'], databaseUrl)
     expect(created.code).toBe(0)
