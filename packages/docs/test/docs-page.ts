@@ -108,8 +108,8 @@ export async function checkOperations(page: Page): Promise<void> {
   }
 }
 
-/** Redoc's search (Ctrl+K) finds an operation by its operationId. */
-export async function checkSearch(page: Page, operationId: string, summary: string): Promise<void> {
+/** Opens Redoc's search (Ctrl+K, again until the page has taken it) and types `text`. */
+export async function searchFor(page: Page, text: string): Promise<void> {
   const input = page.getByPlaceholder('Search docs...')
   await expect
     .poll(async () => {
@@ -117,7 +117,12 @@ export async function checkSearch(page: Page, operationId: string, summary: stri
       return input.isVisible()
     })
     .toBe(true)
-  await input.fill(operationId)
+  await input.fill(text)
+}
+
+/** Redoc's search (Ctrl+K) finds an operation by its operationId. */
+export async function checkSearch(page: Page, operationId: string, summary: string): Promise<void> {
+  await searchFor(page, operationId)
   const first = page.locator('[data-component-name="Search/SearchItem"]').first()
   await expect
     .poll(async () => (await first.textContent().catch(() => '')) ?? '')

@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sunsetBadge } from '../src/deprecation.js'
 import { listOperations } from '../src/openapi.js'
+import { searchFor } from './docs-page.js'
 import { distDir, launchChromium, outputDir, type Served, serveStatic, spec } from './helpers.js'
 
 interface Box {
@@ -125,15 +126,8 @@ describe.each(['light', 'dark'] as const)('%s, the sidebar and search', (colorSc
 
   it('search snippets keep the space where a description was wrapped', async () => {
     const page = await open(1280, colorScheme)
-    const input = page.getByPlaceholder('Search docs...')
-    await expect
-      .poll(async () => {
-        if (!(await input.isVisible())) await page.keyboard.press('Control+k')
-        return input.isVisible()
-      })
-      .toBe(true)
     // createPet's description wraps after "retries" in spec/openapi.yaml.
-    await input.fill('retries safe')
+    await searchFor(page, 'retries safe')
     const results = page.locator('[data-component-name="Search/SearchItem"]')
     await expect.poll(() => results.count()).toBeGreaterThan(0)
     const snippets = (await results.allInnerTexts()).join('\n')
