@@ -16,7 +16,7 @@ import { walkListing } from './probe.js'
 import { copyDatabase, createBenchKey, seedPets } from './seed.js'
 import { median } from './stats.js'
 import { startService, type Target } from './targets.js'
-import { bearer, knownPetId } from './workloads.js'
+import { bearer, knownPetId, newPetBody } from './workloads.js'
 
 export interface PairedPlan {
   rounds: number
@@ -24,7 +24,12 @@ export interface PairedPlan {
   /** Connections per build. */
   connections: number
   pets: number
+  /** Workloads to run (default all): `getPet`, `create`, `walk`. */
+  only?: readonly PairedWorkload[]
 }
+
+export const pairedWorkloads = ['getPet', 'create', 'walk'] as const
+export type PairedWorkload = (typeof pairedWorkloads)[number]
 
 export interface PairedRow {
   workload: string
@@ -82,7 +87,10 @@ async function pairedRounds(
   }
 }
 
-/** Runs the pair on getPet and on the cold walk of `plan.pets` pets at limit=20. */
+/**
+ * Runs the pair on getPet, on durable creates and on the cold walk of `plan.pets` pets at
+ * limit=20 (or on `plan.only` of them).
+ */
 export async function measurePair(
   dirs: { base: string; head: string },
   plan: PairedPlan,
@@ -100,24 +108,42 @@ export async function measurePair(
     const targets = { base: await start('base'), head: await start('head') }
     started.push(targets.base, targets.head)
     const headers = bearer(key)
-    log(`walking ${plan.pets} pets at limit=20 on each build (each makes its own cursors)`)
-    const walk = async (target: Target) =>
-      (await walkListing(target.url, headers, 'limit=20')).map(
-        (page): HttpCall => ({
-          method: 'GET',
-          path: `/v1/pets?limit=20${page.cursor === undefined ? '' : `&cursor=${encodeURIComponent(page.cursor)}`}`,
-          headers,
-        }),
-      )
-    const walks = { base: await walk(targets.base), head: await walk(targets.head) }
-    const getPet: HttpCall[] = [{ method: 'GET', path: `/v1/pets/${knownPetId}`, headers }]
+    const only = new Set(plan.only ?? pairedWorkloads)
     const rows: PairedRow[] = []
-    for (const [name, calls] of [
-      ['getPet', { base: getPet, head: getPet }],
-      [`cold walk, limit=20 (${walks.base.length} pages)`, walks],
-    ] as const) {
+    const run = async (
+      name: string,
+      calls: { base: readonly HttpCall[]; head: readonly HttpCall[] },
+    ) => {
       log(`${name}: ${plan.rounds} rounds of ${plan.seconds} s`)
       rows.push(await pairedRounds(name, targets, calls, plan))
+    }
+    if (only.has('getPet')) {
+      const getPet: HttpCall[] = [{ method: 'GET', path: `/v1/pets/${knownPetId}`, headers }]
+      await run('getPet', { base: getPet, head: getPet })
+    }
+    if (only.has('create')) {
+      const create: HttpCall[] = [
+        {
+          method: 'POST',
+          path: '/v1/pets',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: newPetBody,
+        },
+      ]
+      await run('durable create', { base: create, head: create })
+    }
+    if (only.has('walk')) {
+      log(`walking ${plan.pets} pets at limit=20 on each build (each makes its own cursors)`)
+      const walk = async (target: Target) =>
+        (await walkListing(target.url, headers, 'limit=20')).map(
+          (page): HttpCall => ({
+            method: 'GET',
+            path: `/v1/pets?limit=20${page.cursor === undefined ? '' : `&cursor=${encodeURIComponent(page.cursor)}`}`,
+            headers,
+          }),
+        )
+      const walks = { base: await walk(targets.base), head: await walk(targets.head) }
+      await run(`cold walk, limit=20 (${walks.base.length} pages)`, walks)
     }
     return rows
   } finally {
@@ -149,7 +175,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   )
   const base = flags.get('--base')
   if (base === undefined || base === '') {
-    process.stderr.write('usage: paired --base=DIR [--head=DIR] [--rounds=8] [--seconds=4]\n')
+    process.stderr.write(
+      `usage: paired --base=DIR [--head=DIR] [--rounds=8] [--seconds=4] [--only=${pairedWorkloads.join(',')}]\n`,
+    )
     process.exit(2)
   }
   const head = flags.get('--head') || fileURLToPath(new URL('../../server/', import.meta.url))
@@ -161,8 +189,21 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       seconds: number('--seconds', 4),
       connections: number('--connections', 16),
       pets: number('--pets', 100_000),
+      only: onlyWorkloads(flags.get('--only')),
     },
     (line) => process.stderr.write(`paired: ${line}\n`),
   )
   console.log(pairedTable(rows))
+}
+
+function onlyWorkloads(list: string | undefined): PairedWorkload[] | undefined {
+  if (list === undefined || list === '') return undefined
+  return list.split(',').map((name) => {
+    const workload = pairedWorkloads.find((known) => known === name)
+    if (workload === undefined) {
+      process.stderr.write(`paired: --only takes ${pairedWorkloads.join(', ')}; got ${name}\n`)
+      process.exit(2)
+    }
+    return workload
+  })
 }
