@@ -20,14 +20,12 @@ import {
   createHeldRequests,
   type EdgeOptions,
   refuseBeforeV1Hooks,
-  trackHeldRequests,
 } from './http/edge.js'
 import { registerLingering } from './http/linger.js'
 import { answerOtherMethods } from './http/methods.js'
 import { registerOperations } from './http/operations.js'
 import { registerPipeline } from './http/pipeline.js'
 import { parseQueryString } from './http/querystring.js'
-import { handOverHeadChecks } from './http/request-head-checks.js'
 import { requestIdFor } from './http/request-id.js'
 import { requestLogger } from './http/request-logger.js'
 import { v1Pipeline } from './http/v1.js'
@@ -143,11 +141,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   })
   schedulePurge(app, store.idempotency)
 
-  trackHeldRequests(app, held)
-  registerPipeline(app)
-  handOverHeadChecks(app, (problem, request, reply) =>
-    refuseBeforeV1Hooks(edge, problem, request, reply),
-  )
+  registerPipeline(app, {
+    held,
+    refuseHead: (problem, request, reply) => refuseBeforeV1Hooks(edge, problem, request, reply),
+  })
   registerHealthRoutes(app, store, limiter)
   registerDocsRoutes(app, config.docsDir)
   await app.register(

@@ -91,13 +91,13 @@ async function startListening(
 /**
  * A createPet left in flight: its headers are sent and the server has asked for the body
  * (`Expect: 100-continue`), so it counts as an in-flight request until `finish` sends the body;
- * `finish` resolves with the response's status.
+ * `finish` resolves with the response's status and `Connection` header.
  */
 export async function heldCreate(
   baseUrl: string,
   authorization: string,
   pet: { name: string; categoryId: number },
-): Promise<{ finish(): Promise<number> }> {
+): Promise<{ finish(): Promise<{ status: number; connection: string | undefined }> }> {
   const body = JSON.stringify(pet)
   const url = new URL(`${baseUrl}/v1/pets`)
   const held = httpRequest({
@@ -112,13 +112,17 @@ export async function heldCreate(
       expect: '100-continue',
     },
   })
-  const response = new Promise<number>((resolve, reject) => {
-    held.on('response', (reply) => {
-      reply.resume()
-      reply.on('end', () => resolve(reply.statusCode ?? 0))
-    })
-    held.on('error', reject)
-  })
+  const response = new Promise<{ status: number; connection: string | undefined }>(
+    (resolve, reject) => {
+      held.on('response', (reply) => {
+        reply.resume()
+        reply.on('end', () =>
+          resolve({ status: reply.statusCode ?? 0, connection: reply.headers.connection }),
+        )
+      })
+      held.on('error', reject)
+    },
+  )
   await new Promise<void>((resolve) => held.once('continue', () => resolve()))
   return {
     finish() {

@@ -133,8 +133,11 @@ class HeaderBag {
  * the refusals waiting for a request's /v1 steps to finish.
  */
 export interface HeldRequests {
-  /** The reply of the request Fastify last received on the socket. */
-  readonly replies: WeakMap<Socket, FastifyReply>
+  /**
+   * The reply of the request Fastify last received on each open socket: what a refusal of the
+   * socket answers through, and the answers still to write when the app closes (shutdown.ts).
+   */
+  readonly replies: Map<Socket, FastifyReply>
   /** Refusals found before the request's body was read: answered once it was counted. */
   readonly refusals: WeakMap<FastifyReply, ApiProblem>
   /** Replies whose request has passed its hooks and is reading its body. */
@@ -146,7 +149,7 @@ export interface HeldRequests {
 /** `heads` is set by `trackHeldRequests`, once the server exists. */
 export function createHeldRequests(): HeldRequests {
   return {
-    replies: new WeakMap(),
+    replies: new Map(),
     refusals: new WeakMap(),
     readingBody: new WeakSet(),
     heads: { of: () => undefined, handedOver: () => {} },
@@ -154,16 +157,15 @@ export function createHeldRequests(): HeldRequests {
 }
 
 /**
- * Keeps `held` up to date. The first hook of all, and synchronous: Node's parser can refuse the
- * body of a request in the same turn that it hands the request to Fastify.
+ * Keeps `held` up to date: registers its `preParsing` hook and returns the step the app's first
+ * `onRequest` hook runs (pipeline.ts), synchronously: Node's parser can refuse the body of a
+ * request in the same turn that it hands the request to Fastify.
  */
-export function trackHeldRequests(app: FastifyInstance, held: HeldRequests): void {
+export function trackHeldRequests(
+  app: FastifyInstance,
+  held: HeldRequests,
+): (request: FastifyRequest, reply: FastifyReply) => void {
   held.heads = captureRequestHeads(app.server)
-  app.addHook('onRequest', (request, reply, done) => {
-    held.replies.set(request.raw.socket, reply)
-    held.heads.handedOver(request.raw.socket)
-    done()
-  })
   app.addHook('preParsing', (_request, reply, payload, done) => {
     const refusal = held.refusals.get(reply)
     if (refusal !== undefined) {
@@ -173,6 +175,14 @@ export function trackHeldRequests(app: FastifyInstance, held: HeldRequests): voi
     held.readingBody.add(reply)
     done(null, payload)
   })
+  return function holdRequest(request, reply) {
+    const { socket } = request.raw
+    if (!held.replies.has(socket)) {
+      held.heads.handedOver(socket)
+      socket.once('close', () => held.replies.delete(socket))
+    }
+    held.replies.set(socket, reply)
+  }
 }
 
 /** Fastify's `clientErrorHandler`. */

@@ -1,26 +1,51 @@
 /**
  * The request pipeline of the whole app, in the order a request meets it:
- * 1. its id (`genReqId`, then echoed), first so that every later header, log line and error
- *    carries it;
- * 2. `Connection: close` while shutting down, and the completion log once answered;
+ * 1. its id (`genReqId`), then one `onRequest` hook: the request is held for the edge's
+ *    refusals (edge.ts), its id echoed, so that every later header, log line and error carries
+ *    it, `Connection: close` set while shutting down, and its head checked (request-head-checks.ts);
+ * 2. the completion log once answered;
  * 3. the query string and JSON body parsers (strings kept raw, so validation sees what was sent);
  * 4. under `/v1`, the /v1 pipeline (v1.ts) and then the handlers;
  * 5. the not-found handler (405 with `Allow` for a routed path's other methods, else 404) and
  *    the error handler: the one boundary where anything thrown becomes an Error.
  * The Fastify options this needs (`genReqId`, `querystringParser`) are set in app.ts.
+ *
+ * The first steps share one synchronous hook: every request passes there, and each hook stage
+ * costs Fastify's hook runner, an async one a promise and a microtask more.
  */
-import type { FastifyInstance } from 'fastify'
-import { problem } from '../errors.js'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { type ApiProblem, problem } from '../errors.js'
 import { logCompletions } from './completion-log.js'
+import type { HeldRequests } from './edge.js'
+import { trackHeldRequests } from './edge.js'
 import { handleError } from './error-handler.js'
 import { registerJsonBodyParser } from './json-body.js'
 import { methodsOutsideV1 } from './methods.js'
-import { echoRequestId } from './request-id.js'
+import { handOverHeadChecks, headProblem } from './request-head-checks.js'
 import { closeConnectionsOnShutdown } from './shutdown.js'
 
-export function registerPipeline(app: FastifyInstance): void {
-  echoRequestId(app)
-  closeConnectionsOnShutdown(app)
+export interface PipelineOptions {
+  held: HeldRequests
+  /** Answers a refused head after the /v1 steps that apply to a refusal (edge.ts). */
+  refuseHead: (problem: ApiProblem, request: FastifyRequest, reply: FastifyReply) => Promise<void>
+}
+
+export function registerPipeline(app: FastifyInstance, options: PipelineOptions): void {
+  const holdRequest = trackHeldRequests(app, options.held)
+  const markIfClosing = closeConnectionsOnShutdown(app, options.held)
+  handOverHeadChecks(app)
+  app.addHook('onRequest', (request, reply, done) => {
+    holdRequest(request, reply)
+    reply.header('x-request-id', request.id)
+    markIfClosing(reply)
+    const refused = headProblem(request)
+    if (refused === undefined) {
+      done()
+      return
+    }
+    // Answered: Fastify stops at a sent reply when `done` is called.
+    options.refuseHead(refused, request, reply).then(() => done(), done)
+  })
   logCompletions(app)
   registerJsonBodyParser(app)
   const otherMethod = methodsOutsideV1(app)

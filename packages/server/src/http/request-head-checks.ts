@@ -55,13 +55,10 @@ function repeatedSingleton(rawHeaders: readonly string[]): string | undefined {
 }
 
 /**
- * Lets Node hand over what it would answer alone: the checks then run in `onRequest`
- * (`refuse` answers with the Error body, the /v1 headers and the count).
+ * Lets Node hand over what it would answer alone: the checks then run in the app's first
+ * `onRequest` hook (pipeline.ts), through `headProblem`.
  */
-export function handOverHeadChecks(
-  app: FastifyInstance,
-  refuse: (problem: ApiProblem, request: FastifyRequest, reply: FastifyReply) => Promise<void>,
-): void {
+export function handOverHeadChecks(app: FastifyInstance): void {
   app.server.on('checkExpectation', (request, response) => {
     app.server.emit('request', request, response)
   })
@@ -79,11 +76,5 @@ export function handOverHeadChecks(
       app.lingering.close(socket)
     })
     app.server.emit('request', request, response)
-  })
-  app.addHook('onRequest', async (request, reply) => {
-    const found = headProblem(request)
-    if (found === undefined) return
-    await refuse(found, request, reply)
-    return reply
   })
 }

@@ -5,7 +5,6 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
-import type { FastifyInstance } from 'fastify'
 import { resolvePointer, specDocument } from '../spec/document.js'
 
 const schema = resolvePointer(specDocument, '#/components/parameters/RequestId/schema') as {
@@ -19,15 +18,4 @@ export const requestIdPattern = new RegExp(schema.pattern)
 export function requestIdFor(request: IncomingMessage): string {
   const sent = request.headers['x-request-id']
   return typeof sent === 'string' && requestIdPattern.test(sent) ? sent : randomUUID()
-}
-
-/**
- * Echoes the request's id on its response. A callback hook, not an async one: every request
- * passes here, and an async hook costs a promise and a microtask each time.
- */
-export function echoRequestId(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id)
-    done()
-  })
 }
