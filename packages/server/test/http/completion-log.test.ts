@@ -6,9 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { pino } from 'pino'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/app.js'
 import { configWith } from '../../src/config.js'
+import { logCompletion } from '../../src/http/completion-log.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
 import type { Store } from '../../src/store/store.js'
 import { call, type Reply } from '../helpers.js'
@@ -71,4 +73,42 @@ it.each([
   const logged = await completionsOf(reply)
   expect(logged).toHaveLength(1)
   expect(logged[0]).toMatchObject({ statusCode: reply.status })
+})
+
+describe('the completion line', () => {
+  const completion = {
+    requestId: 'req-"1"',
+    method: 'GET',
+    url: '/v1/pets?name=%22a\\b"\u2028é',
+    statusCode: 200,
+    ms: 3,
+  }
+  const loggerWriting = (to: string[], level = 'info') =>
+    pino(
+      { level, base: { pid: 7, hostname: 'h' }, timestamp: () => ',"time":1' },
+      { write: (line: string) => to.push(line) },
+    )
+
+  it("is byte for byte the line pino's info() writes", () => {
+    const ours: string[] = []
+    const pinos: string[] = []
+    logCompletion(loggerWriting(ours), completion)
+    loggerWriting(pinos).info(completion, 'request completed')
+    expect(ours).toEqual(pinos)
+    expect(JSON.parse(ours[0] ?? '')).toMatchObject({ ...completion, msg: 'request completed' })
+  })
+
+  it('carries the bindings of a child logger', () => {
+    const ours: string[] = []
+    const pinos: string[] = []
+    logCompletion(loggerWriting(ours).child({ worker: 2 }), completion)
+    loggerWriting(pinos).child({ worker: 2 }).info(completion, 'request completed')
+    expect(ours).toEqual(pinos)
+  })
+
+  it('is not written above the info level', () => {
+    const lines: string[] = []
+    logCompletion(loggerWriting(lines, 'warn'), completion)
+    expect(lines).toEqual([])
+  })
 })
