@@ -2,21 +2,25 @@
  * Group commit for the SQLite store. With `synchronous = FULL` every commit waits for an fsync,
  * and a disk does about as many fsyncs per second as the service would otherwise do writes. So
  * writes requested in the same turn of the event loop are queued and applied together, each in
- * its own savepoint, inside one transaction: one fsync makes the whole group durable, and every
- * promise settles only after that commit, so a caller that sees success (a 201) still has its
- * write on disk. A write that fails is rolled back to its savepoint and rejects alone; the
- * others commit.
+ * one transaction: one fsync makes the whole group durable, and every promise settles only
+ * after that commit, so a caller that sees success (a 201) still has its write on disk. A write
+ * that fails rejects alone and the others commit: a group is first applied as it is, and only
+ * when one of its writes throws is it applied again with each write in its own savepoint, so a
+ * write may run twice (its first run rolled back) and touches nothing but this connection.
+ * (A savepoint per write, always, cost two statements per create: a tenth of its CPU.)
  *
  * better-sqlite3 is synchronous: while a group is applied nothing else runs in this process, and
  * the requests that arrive during its fsync form the next group.
  * @see https://www.sqlite.org/lang_savepoint.html
  */
 import type Database from 'better-sqlite3'
+import { sqliteCondition } from './unavailable.js'
 
 export interface GroupCommit {
   /**
-   * Runs `write` (synchronous statements on this connection) in the next group's transaction
-   * and resolves with its result once that transaction is committed.
+   * Runs `write` (synchronous statements on this connection, nothing else that a second run
+   * would repeat) in the next group's transaction and resolves with its result once that
+   * transaction is committed.
    */
   run<T>(write: () => T): Promise<T>
   /** Applies the queued writes now (before the connection closes). */
@@ -45,6 +49,9 @@ export function createGroupCommit(
   // better-sqlite3 runs a transaction function called inside another one as a savepoint.
   const inSavepoint = db.transaction((write: () => unknown) => write())
   const applyGroup = db.transaction((group: Queued[]) => {
+    for (const item of group) item.outcome = { ok: true, value: item.write() }
+  })
+  const applyIsolated = db.transaction((group: Queued[]) => {
     for (const item of group) {
       try {
         item.outcome = { ok: true, value: inSavepoint(item.write) }
@@ -63,7 +70,14 @@ export function createGroupCommit(
     queue = []
     try {
       beforeCommit()
-      applyGroup.immediate(group)
+      try {
+        applyGroup.immediate(group)
+      } catch (error) {
+        // Rolled back. The file refused the group (full, locked, gone): it fails as one, now,
+        // rather than waiting for the lock again. Else a write failed: the isolated run finds it.
+        if (sqliteCondition(error) !== undefined) throw error
+        applyIsolated.immediate(group)
+      }
     } catch (error) {
       failure = { atMs: Date.now(), error }
       for (const item of group) item.reject(error)
