@@ -41,11 +41,16 @@ export function createQuotaLookup(lengths: WindowLengths): QuotaLookup {
   }
   const free = byPlan.get('free') as QuotaSet
   const custom = new Map<string, QuotaSet>()
+  // A key's record is one object while it is cached (the stores cache found keys), so its own
+  // numbers are read and looked up once rather than on each of its requests.
+  const byKey = new WeakMap<object, QuotaSet>()
 
   return function quotasFor(caller) {
     if (caller.kind === 'ip') return free
     const planned = byPlan.get(caller.key.plan)
     if (planned !== undefined) return planned
+    const known = byKey.get(caller.key)
+    if (known !== undefined) return known
     const { perMinute, perDay } = keyLimits(caller.key)
     const id = `${perMinute}/${perDay}`
     let set = custom.get(id)
@@ -54,6 +59,7 @@ export function createQuotaLookup(lengths: WindowLengths): QuotaLookup {
       set = quotaSet(lengths, perMinute, perDay)
       custom.set(id, set)
     }
+    byKey.set(caller.key, set)
     return set
   }
 }
