@@ -6,6 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify'
 import { type ApiProblem, problem } from '../errors.js'
+import { andThen, type MaybePromise } from '../maybe-promise.js'
 import type { KeyStore } from '../store/store.js'
 import { hashApiKey, looksLikeApiKey } from './api-key.js'
 import type { Caller } from './caller.js'
@@ -19,18 +20,21 @@ declare module 'fastify' {
 
 const bearer = /^bearer[ \t]+(\S+)[ \t]*$/i
 
-/** Finds the caller of a request from its Authorization header. */
+/**
+ * Finds the caller of a request from its Authorization header: at once when the key is in the
+ * key store's cache (or none was sent).
+ */
 export function createCallerIdentifier(keys: KeyStore) {
-  return async function identifyCaller(
+  return function identifyCaller(
     request: Pick<FastifyRequest, 'headers' | 'ip'>,
-  ): Promise<Caller> {
+  ): MaybePromise<Caller> {
     const header = request.headers.authorization
     const token = header === undefined ? undefined : bearer.exec(header)?.[1]
-    if (token !== undefined && looksLikeApiKey(token)) {
-      const key = await keys.findActiveByHash(hashApiKey(token))
-      if (key !== undefined) return { kind: 'key', key }
-    }
-    return { kind: 'ip', ip: request.ip }
+    const byIp = (): Caller => ({ kind: 'ip', ip: request.ip })
+    if (token === undefined || !looksLikeApiKey(token)) return byIp()
+    return andThen(keys.findActiveByHash(hashApiKey(token)), (key) =>
+      key === undefined ? byIp() : { kind: 'key', key },
+    )
   }
 }
 

@@ -7,9 +7,11 @@
  * OPTIONS answers before identification (no key, no limits); a known path with another method
  * is 405 (methods.ts).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { createCallerIdentifier } from '../auth/authenticate.js'
 import { unauthorized } from '../auth/authenticate.js'
+import type { Caller } from '../auth/caller.js'
+import { andThen, isPromise, type MaybePromise } from '../maybe-promise.js'
 import type { HeaderSink } from '../rate-limit/headers.js'
 import type { RateLimitHook } from '../rate-limit/hook.js'
 import { createAjv } from '../spec/ajv.js'
@@ -36,22 +38,51 @@ export function writeV1Headers(
 
 export function v1Pipeline(scope: FastifyInstance, options: V1PipelineOptions): void {
   const { cors, identifyCaller, rateLimit } = options
-  scope.addHook('onRequest', async (request, reply) => {
+  // A callback hook: with the key cached and counts in this process (nearly every request),
+  // the steps finish at once, without a promise (maybe-promise.ts).
+  scope.addHook('onRequest', (request, reply, done) => {
     writeV1Headers(request, reply, cors)
     const config = request.routeOptions.config as RouteConfig
     if (config.deprecation !== undefined) reply.headers(config.deprecation)
-    if (config.options !== undefined) return
-    const caller = await identifyCaller(request)
-    request.caller = caller
-    const refused = config.auth === 'required' && caller.kind !== 'key'
-    try {
-      await rateLimit(request, reply, caller)
-    } catch (limited) {
-      // A key that was sent but is not valid (revoked, unknown) is told so, not refused by the
-      // limit of its IP: the 401 is what the client must act on. It was still counted.
-      if (!(refused && request.headers.authorization !== undefined)) throw limited
+    if (config.options !== undefined) {
+      done()
+      return
     }
-    if (refused) throw unauthorized(request)
+    let admitted: MaybePromise<void>
+    try {
+      admitted = andThen(identifyCaller(request), (caller) => admit(request, reply, caller, config))
+    } catch (refusal) {
+      done(refusal as Error)
+      return
+    }
+    if (isPromise(admitted)) admitted.then(() => done(), done)
+    else done()
   })
   scope.setValidatorCompiler(createValidatorCompiler(createAjv({ useDefaults: true })))
+
+  /** Counts the caller's request, then refuses it (throws) when limited or without a valid key. */
+  function admit(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    caller: Caller,
+    config: RouteConfig,
+  ): MaybePromise<void> {
+    request.caller = caller
+    const refused = config.auth === 'required' && caller.kind !== 'key'
+    const check = (limited?: unknown) => {
+      // A key that was sent but is not valid (revoked, unknown) is told so, not refused by the
+      // limit of its IP: the 401 is what the client must act on. It was still counted.
+      if (limited !== undefined && !(refused && request.headers.authorization !== undefined)) {
+        throw limited
+      }
+      if (refused) throw unauthorized(request)
+    }
+    let counted: MaybePromise<void>
+    try {
+      counted = rateLimit(request, reply, caller)
+    } catch (limited) {
+      return check(limited)
+    }
+    return isPromise(counted) ? counted.then(() => check(), check) : check()
+  }
 }

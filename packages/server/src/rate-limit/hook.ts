@@ -8,19 +8,21 @@ import type { FastifyRequest } from 'fastify'
 import type { Caller } from '../auth/caller.js'
 import type { Config } from '../config.js'
 import { type ApiProblem, problem } from '../errors.js'
+import { andThen, type MaybePromise } from '../maybe-promise.js'
 import { type HeaderSink, wholeSeconds, writeRateLimitHeaders } from './headers.js'
 import type { BanPolicy, LimitDecision, RateLimiter } from './limiter.js'
 import { createQuotaLookup, type QuotaSet } from './quotas.js'
 
 /**
  * Counts `caller`'s request and writes the rate-limit headers to `reply` (a Fastify reply, or
- * the headers of a raw answer written below Fastify: http/edge.ts); throws the 429 when limited.
+ * the headers of a raw answer written below Fastify: http/edge.ts); throws (or rejects with)
+ * the 429 when limited. Done at once when the limiter counts in this process.
  */
 export type RateLimitHook = (
   request: Pick<FastifyRequest, 'log'>,
   reply: HeaderSink,
   caller: Caller,
-) => Promise<void>
+) => MaybePromise<void>
 
 /** The settings the hook reads; their defaults live in config.ts only. */
 export type RateLimitSettings = Pick<Config, 'rateLimitWindows' | 'banThreshold' | 'banSeconds'>
@@ -41,12 +43,22 @@ export function createRateLimitHook(
   const quotasFor = createQuotaLookup(settings.rateLimitWindows)
   const ban: BanPolicy = { threshold: settings.banThreshold, seconds: settings.banSeconds }
 
-  return async function rateLimit(request, reply, caller) {
+  return function rateLimit(request, reply, caller) {
     const quotas = quotasFor(caller)
     const decision =
       caller.kind === 'key'
-        ? await limiter.consume(caller.key.id, quotas.windows, ban)
-        : await limiter.consume(`ip:${caller.ip}`, quotas.windows)
+        ? limiter.consume(caller.key.id, quotas.windows, ban)
+        : limiter.consume(`ip:${caller.ip}`, quotas.windows)
+    return andThen(decision, (decided) => enforce(request, reply, caller, decided, quotas))
+  }
+
+  function enforce(
+    request: Pick<FastifyRequest, 'log'>,
+    reply: HeaderSink,
+    caller: Caller,
+    decision: LimitDecision,
+    quotas: QuotaSet,
+  ): void {
     writeRateLimitHeaders(reply, decision, quotas.policy)
     if (decision.outcome === 'allowed') return
     if (decision.banStarted && caller.kind === 'key') {

@@ -7,6 +7,8 @@
  * limiter's store owns the clock (Redis's TTLs, the memory limiter's timestamps).
  */
 
+import type { MaybePromise } from '../maybe-promise.js'
+
 /** One fixed window's quota. */
 export interface WindowQuota {
   /** `minute` or `day`: the counter's identity and the name in `RateLimit-Policy`/`RateLimit`. */
@@ -77,7 +79,11 @@ export interface RateLimiter {
    * if (decision.outcome !== 'allowed') console.log(decision.retryInMs)
    * ```
    */
-  consume(subject: string, windows: readonly WindowQuota[], ban?: BanPolicy): Promise<LimitDecision>
+  consume(
+    subject: string,
+    windows: readonly WindowQuota[],
+    ban?: BanPolicy,
+  ): MaybePromise<LimitDecision>
   /**
    * For limiters on another service (Redis), for `/readyz`: resolves with where counts are kept
    * now, `shared` (that service) or `local` (this process, while the service is lost), and

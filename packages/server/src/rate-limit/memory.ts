@@ -70,12 +70,8 @@ class MemoryLimiter implements MemoryRateLimiter {
     return this.#subjects.size
   }
 
-  // No await inside: the whole decision is made before the promise exists.
-  async consume(
-    subject: string,
-    windows: readonly WindowQuota[],
-    ban?: BanPolicy,
-  ): Promise<LimitDecision> {
+  // Decided at once: counts in one Map need no waiting, and nothing can interleave.
+  consume(subject: string, windows: readonly WindowQuota[], ban?: BanPolicy): LimitDecision {
     const atMs = Date.now()
     const entry = this.#subjects.get(subject) ?? this.#add(subject, atMs)
 

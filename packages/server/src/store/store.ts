@@ -6,7 +6,9 @@
  * All methods are async so that a networked store fits the same interface. Times are Unix
  * milliseconds unless said otherwise. Ids of pets are positive safe integers.
  */
+
 import type { NewPet, Pet, PetStatus, Plan } from '@petstore/types'
+import type { MaybePromise } from '../maybe-promise.js'
 
 /** A NewPet after validation: `status` is always present (the spec's default applied). */
 export type PetDraft = Required<NewPet>
@@ -126,8 +128,9 @@ export interface KeyStore {
   /**
    * The key whose hash equals `hash`, if it exists and is not revoked; undefined otherwise.
    * Looked up by an index on the hash, so timing does not depend on how much of a guess matches.
+   * A key found before is answered at once from the store's cache (every /v1 request asks).
    */
-  findActiveByHash(hash: string): Promise<ApiKeyRecord | undefined>
+  findActiveByHash(hash: string): MaybePromise<ApiKeyRecord | undefined>
   /** Every key, revoked ones included, oldest first. */
   list(): Promise<ApiKeyRecord[]>
   /**

@@ -44,7 +44,7 @@ export function postgresKeyStore(pool: pg.Pool, changes: TableChanges): KeyStore
         )
         return toKey(rows[0] as KeyRow)
       }),
-    async findActiveByHash(hash) {
+    findActiveByHash(hash) {
       const generation = changes.generation
       if (generation !== cachedGeneration) {
         active.clear()
@@ -52,13 +52,14 @@ export function postgresKeyStore(pool: pg.Pool, changes: TableChanges): KeyStore
       }
       const cached = active.get(hash)
       if (cached !== undefined && changes.listening) return cached
-      const key = await lookup(hash)
-      // Cache only what no change can have overtaken.
-      if (key !== undefined && changes.listening && changes.generation === generation) {
-        if (active.size >= maxCachedKeys) active.clear()
-        active.set(hash, key)
-      }
-      return key
+      return lookup(hash).then((key) => {
+        // Cache only what no change can have overtaken.
+        if (key !== undefined && changes.listening && changes.generation === generation) {
+          if (active.size >= maxCachedKeys) active.clear()
+          active.set(hash, key)
+        }
+        return key
+      })
     },
     list: () =>
       guarded(async () => {

@@ -58,7 +58,7 @@ export function sqliteKeyStore(
       )
       return toKey(row as KeyRow)
     },
-    async findActiveByHash(hash) {
+    findActiveByHash(hash) {
       const external = externalChanges()
       if (external !== externalSeen) {
         active.clear()

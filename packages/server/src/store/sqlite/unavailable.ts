@@ -35,8 +35,8 @@ export function unavailableOr(error: unknown): unknown {
 const rethrow = (error: unknown): Promise<never> => Promise.reject(unavailableOr(error))
 
 /**
- * `target` (a store whose methods return promises) with every method's failures, rejected or
- * thrown, passed through `unavailableOr`.
+ * `target` (a store whose methods return promises, or values at hand) with every method's
+ * failures, rejected or thrown, passed through `unavailableOr` (as a rejection).
  */
 export function guardMethods<T extends object>(target: T): T {
   const guarded = { ...target }
@@ -45,7 +45,8 @@ export function guardMethods<T extends object>(target: T): T {
     Object.assign(guarded, {
       [name]: (...args: unknown[]) => {
         try {
-          return (value.apply(target, args) as Promise<unknown>).catch(rethrow)
+          const result: unknown = value.apply(target, args)
+          return result instanceof Promise ? result.catch(rethrow) : result
         } catch (error) {
           return rethrow(error)
         }
