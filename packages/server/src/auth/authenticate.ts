@@ -6,7 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify'
 import { type ApiProblem, problem } from '../errors.js'
-import { andThen, type MaybePromise } from '../maybe-promise.js'
+import type { MaybePromise } from '../maybe-promise.js'
 import type { KeyStore } from '../store/store.js'
 import { hashApiKey, looksLikeApiKey } from './api-key.js'
 import type { Caller } from './caller.js'
@@ -32,9 +32,12 @@ export function createCallerIdentifier(keys: KeyStore) {
     const token = header === undefined ? undefined : bearer.exec(header)?.[1]
     const byIp = (): Caller => ({ kind: 'ip', ip: request.ip })
     if (token === undefined || !looksLikeApiKey(token)) return byIp()
-    return andThen(keys.findActiveByHash(hashApiKey(token)), (key) =>
-      key === undefined ? byIp() : { kind: 'key', key },
-    )
+    const hash = hashApiKey(token)
+    const cached = keys.cachedActive?.(hash)
+    if (cached !== undefined) return { kind: 'key', key: cached }
+    return keys
+      .findActiveByHash(hash)
+      .then((key): Caller => (key === undefined ? byIp() : { kind: 'key', key }))
   }
 }
 

@@ -32,6 +32,8 @@ export interface RedisRateLimiterOptions {
 }
 
 export interface RedisRateLimiter extends RateLimiter {
+  /** Always a promise: the counts are on Redis. */
+  consume(subject: string, windows: readonly WindowQuota[], ban?: BanPolicy): Promise<LimitDecision>
   /** Resolves when Redis answers; rejects with BackendUnavailableError otherwise. */
   ping(): Promise<void>
 }

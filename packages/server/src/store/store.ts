@@ -8,7 +8,6 @@
  */
 
 import type { NewPet, Pet, PetStatus, Plan } from '@petstore/types'
-import type { MaybePromise } from '../maybe-promise.js'
 
 /** A NewPet after validation: `status` is always present (the spec's default applied). */
 export type PetDraft = Required<NewPet>
@@ -128,9 +127,14 @@ export interface KeyStore {
   /**
    * The key whose hash equals `hash`, if it exists and is not revoked; undefined otherwise.
    * Looked up by an index on the hash, so timing does not depend on how much of a guess matches.
-   * A key found before is answered at once from the store's cache (every /v1 request asks).
    */
-  findActiveByHash(hash: string): MaybePromise<ApiKeyRecord | undefined>
+  findActiveByHash(hash: string): Promise<ApiKeyRecord | undefined>
+  /**
+   * The key of `hash` when the store has it at hand (found before, unrevoked as far as the
+   * store knows): what findActiveByHash would answer, without waiting. Undefined means "ask
+   * findActiveByHash", not "no such key". Every /v1 request asks this first.
+   */
+  cachedActive?(hash: string): ApiKeyRecord | undefined
   /** Every key, revoked ones included, oldest first. */
   list(): Promise<ApiKeyRecord[]>
   /**

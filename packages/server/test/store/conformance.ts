@@ -151,6 +151,20 @@ export function storeConformance(name: string, factory: StoreFactory): void {
         expect(await store.keys.countActive()).toBe(1)
       })
 
+      it('has a found key at hand, never an unknown one, and forgets it once revoked', async () => {
+        const store = await fresh()
+        const record = await store.keys.create(newKey('9'.repeat(64)))
+        expect(store.keys.cachedActive?.('8'.repeat(64))).toBeUndefined()
+        expect(await store.keys.findActiveByHash('8'.repeat(64))).toBeUndefined()
+        expect(store.keys.cachedActive?.('8'.repeat(64))).toBeUndefined()
+        expect(await store.keys.findActiveByHash('9'.repeat(64))).toEqual(record)
+        // At hand or not (a store that cannot trust its cache yet says nothing), never wrong.
+        expect([undefined, record]).toContainEqual(store.keys.cachedActive?.('9'.repeat(64)))
+        await store.keys.revoke(record.id)
+        expect(store.keys.cachedActive?.('9'.repeat(64))).toBeUndefined()
+        expect(await store.keys.findActiveByHash('9'.repeat(64))).toBeUndefined()
+      })
+
       it('keeps numbers on per-key plan keys only', async () => {
         const store = await fresh()
         await expect(

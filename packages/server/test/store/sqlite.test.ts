@@ -234,3 +234,28 @@ describe('the server lock', () => {
     await next.close()
   })
 })
+
+it('has a key it found at hand, without a promise, until another connection commits', async () => {
+  const path = nextPath()
+  const store = openSqliteStore(path)
+  const key = await store.keys.create({
+    hash: 'c'.repeat(64),
+    name: null,
+    plan: 'free',
+    perMinute: null,
+    perDay: null,
+  })
+  expect(store.keys.cachedActive?.('c'.repeat(64))).toBeUndefined()
+  await store.keys.findActiveByHash('c'.repeat(64))
+  expect(store.keys.cachedActive?.('c'.repeat(64))).toEqual(key)
+  const other = new Database(path)
+  other
+    .prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ?')
+    .run('2026-01-01T00:00:00Z', key.id)
+  other.close()
+  // A commit elsewhere is seen from the next turn of the event loop on.
+  await new Promise((resolve) => setImmediate(resolve))
+  expect(store.keys.cachedActive?.('c'.repeat(64))).toBeUndefined()
+  expect(await store.keys.findActiveByHash('c'.repeat(64))).toBeUndefined()
+  await store.close()
+})

@@ -26,6 +26,15 @@ export function postgresKeyStore(pool: pg.Pool, changes: TableChanges): KeyStore
       })
       return rows[0] === undefined ? undefined : Object.freeze(toKey(rows[0]))
     })
+  /** Found keys while the listener hears every change (else nothing is trusted from memory). */
+  const cachedActive = (hash: string) => {
+    const generation = changes.generation
+    if (generation !== cachedGeneration) {
+      active.clear()
+      cachedGeneration = generation
+    }
+    return changes.listening ? active.get(hash) : undefined
+  }
   return {
     create: (input: NewApiKey) =>
       guarded(async () => {
@@ -44,22 +53,18 @@ export function postgresKeyStore(pool: pg.Pool, changes: TableChanges): KeyStore
         )
         return toKey(rows[0] as KeyRow)
       }),
-    findActiveByHash(hash) {
+    cachedActive,
+    async findActiveByHash(hash) {
+      const cached = cachedActive(hash)
+      if (cached !== undefined) return cached
       const generation = changes.generation
-      if (generation !== cachedGeneration) {
-        active.clear()
-        cachedGeneration = generation
+      const key = await lookup(hash)
+      // Cache only what no change can have overtaken.
+      if (key !== undefined && changes.listening && changes.generation === generation) {
+        if (active.size >= maxCachedKeys) active.clear()
+        active.set(hash, key)
       }
-      const cached = active.get(hash)
-      if (cached !== undefined && changes.listening) return cached
-      return lookup(hash).then((key) => {
-        // Cache only what no change can have overtaken.
-        if (key !== undefined && changes.listening && changes.generation === generation) {
-          if (active.size >= maxCachedKeys) active.clear()
-          active.set(hash, key)
-        }
-        return key
-      })
+      return key
     },
     list: () =>
       guarded(async () => {

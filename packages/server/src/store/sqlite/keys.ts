@@ -41,6 +41,14 @@ export function sqliteKeyStore(
   // never kept, so guessing cannot fill the map.
   const active = new Map<string, ApiKeyRecord>()
   let externalSeen = externalChanges()
+  const cachedActive = (hash: string) => {
+    const external = externalChanges()
+    if (external !== externalSeen) {
+      active.clear()
+      externalSeen = external
+    }
+    return active.get(hash)
+  }
   return {
     async create(input: NewApiKey) {
       const id = `key_${randomBytes(8).toString('hex')}`
@@ -58,13 +66,9 @@ export function sqliteKeyStore(
       )
       return toKey(row as KeyRow)
     },
-    findActiveByHash(hash) {
-      const external = externalChanges()
-      if (external !== externalSeen) {
-        active.clear()
-        externalSeen = external
-      }
-      const cached = active.get(hash)
+    cachedActive,
+    async findActiveByHash(hash) {
+      const cached = cachedActive(hash)
       if (cached !== undefined) return cached
       const row = byHash.get(hash)
       if (row === undefined) return undefined

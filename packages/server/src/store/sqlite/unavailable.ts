@@ -36,7 +36,8 @@ const rethrow = (error: unknown): Promise<never> => Promise.reject(unavailableOr
 
 /**
  * `target` (a store whose methods return promises, or values at hand) with every method's
- * failures, rejected or thrown, passed through `unavailableOr` (as a rejection).
+ * failures passed through `unavailableOr`: rejected as a promise would, thrown as a value at
+ * hand would.
  */
 export function guardMethods<T extends object>(target: T): T {
   const guarded = { ...target }
@@ -44,11 +45,12 @@ export function guardMethods<T extends object>(target: T): T {
     if (typeof value !== 'function') continue
     Object.assign(guarded, {
       [name]: (...args: unknown[]) => {
+        // An async method rejects rather than throws: a throw is a method at hand failing.
         try {
           const result: unknown = value.apply(target, args)
           return result instanceof Promise ? result.catch(rethrow) : result
         } catch (error) {
-          return rethrow(error)
+          throw unavailableOr(error)
         }
       },
     })
