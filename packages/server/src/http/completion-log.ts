@@ -38,9 +38,12 @@ export function logCompletion(log: FastifyBaseLogger, completion: Completion): v
   // Not a pino logger (logging off), or one set above info: nothing is written.
   if (stream === undefined || levelLabel === undefined || time === undefined) return
   if ((pino.levelVal ?? Number.POSITIVE_INFINITY) > info) return
-  stream.write(
-    `${levelLabel}${time()}${pino[symbols.chindingsSym] ?? ''},"requestId":${JSON.stringify(completion.requestId)},"method":${JSON.stringify(completion.method)},"url":${JSON.stringify(completion.url)},"statusCode":${completion.statusCode},"ms":${completion.ms},"msg":"request completed"}\n`,
-  )
+  const { requestId, method, url, statusCode, ms } = completion
+  const fields =
+    `,"requestId":${JSON.stringify(requestId)},"method":${JSON.stringify(method)}` +
+    `,"url":${JSON.stringify(url)},"statusCode":${statusCode},"ms":${ms}`
+  const bindings = pino[symbols.chindingsSym] ?? ''
+  stream.write(`${levelLabel}${time()}${bindings}${fields},"msg":"request completed"}\n`)
 }
 
 /** The completion of an answer Fastify wrote. */

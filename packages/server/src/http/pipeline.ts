@@ -2,7 +2,8 @@
  * The request pipeline of the whole app, in the order a request meets it:
  * 1. its id (`genReqId`), then one `onRequest` hook: the request is held for the edge's
  *    refusals (edge.ts), its id echoed, so that every later header, log line and error carries
- *    it, `Connection: close` set while shutting down, and its head checked (request-head-checks.ts);
+ *    it, `Connection: close` set while shutting down, and its head checked
+ *    (request-head-checks.ts);
  * 2. the completion log once answered;
  * 3. the query string and JSON body parsers (strings kept raw, so validation sees what was sent);
  * 4. under `/v1`, the /v1 pipeline (v1.ts) and then the handlers;
