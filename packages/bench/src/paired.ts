@@ -28,7 +28,7 @@ export interface PairedPlan {
   only?: readonly PairedWorkload[]
 }
 
-export const pairedWorkloads = ['getPet', 'create', 'walk'] as const
+export const pairedWorkloads = ['getPet', 'walk', 'create'] as const
 export type PairedWorkload = (typeof pairedWorkloads)[number]
 
 export interface PairedRow {
@@ -88,8 +88,8 @@ async function pairedRounds(
 }
 
 /**
- * Runs the pair on getPet, on durable creates and on the cold walk of `plan.pets` pets at
- * limit=20 (or on `plan.only` of them).
+ * Runs the pair on getPet, on the cold walk of `plan.pets` pets at limit=20 and on durable
+ * creates, in that order so that the walk reads the seeded pets only (or on `plan.only` of them).
  */
 export async function measurePair(
   dirs: { base: string; head: string },
@@ -121,17 +121,6 @@ export async function measurePair(
       const getPet: HttpCall[] = [{ method: 'GET', path: `/v1/pets/${knownPetId}`, headers }]
       await run('getPet', { base: getPet, head: getPet })
     }
-    if (only.has('create')) {
-      const create: HttpCall[] = [
-        {
-          method: 'POST',
-          path: '/v1/pets',
-          headers: { ...headers, 'content-type': 'application/json' },
-          body: newPetBody,
-        },
-      ]
-      await run('durable create', { base: create, head: create })
-    }
     if (only.has('walk')) {
       log(`walking ${plan.pets} pets at limit=20 on each build (each makes its own cursors)`)
       const walk = async (target: Target) =>
@@ -144,6 +133,17 @@ export async function measurePair(
         )
       const walks = { base: await walk(targets.base), head: await walk(targets.head) }
       await run(`cold walk, limit=20 (${walks.base.length} pages)`, walks)
+    }
+    if (only.has('create')) {
+      const create: HttpCall[] = [
+        {
+          method: 'POST',
+          path: '/v1/pets',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: newPetBody,
+        },
+      ]
+      await run('durable create', { base: create, head: create })
     }
     return rows
   } finally {
