@@ -16,6 +16,9 @@
  */
 import { writeSync } from 'node:fs'
 
+/** pino's number for `warn`, so that the line reads like the others. */
+const warn = 40
+
 export interface LogDestinationOptions {
   minBytes: number
   maxDelayMs: number
@@ -66,9 +69,8 @@ export function createLogDestination(fd: number, options: LogDestinationOptions)
         return
       }
       if (dropped > 0) {
-        push(
-          `${JSON.stringify({ level: 40, time: Date.now(), msg: `log output stalled: ${dropped} bytes of log lines dropped` })}\n`,
-        )
+        const msg = `log output stalled: ${dropped} bytes of log lines dropped`
+        push(`${JSON.stringify({ level: warn, time: Date.now(), msg })}\n`)
         dropped = 0
       }
       push(line)
