@@ -5,7 +5,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { request as httpRequest } from 'node:http'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -86,48 +85,4 @@ async function startListening(
   ])
   const url = /listening on (http:\/\/[^/\s]+)\/v1/.exec(out)?.[1] ?? ''
   return { process: child, url, stdout: () => out, stderr: () => err, exited, waitFor }
-}
-
-/**
- * A createPet left in flight: its headers are sent and the server has asked for the body
- * (`Expect: 100-continue`), so it counts as an in-flight request until `finish` sends the body;
- * `finish` resolves with the response's status and `Connection` header.
- */
-export async function heldCreate(
-  baseUrl: string,
-  authorization: string,
-  pet: { name: string; categoryId: number },
-): Promise<{ finish(): Promise<{ status: number; connection: string | undefined }> }> {
-  const body = JSON.stringify(pet)
-  const url = new URL(`${baseUrl}/v1/pets`)
-  const held = httpRequest({
-    host: url.hostname,
-    port: url.port,
-    path: url.pathname,
-    method: 'POST',
-    headers: {
-      authorization,
-      'content-type': 'application/json',
-      'content-length': Buffer.byteLength(body),
-      expect: '100-continue',
-    },
-  })
-  const response = new Promise<{ status: number; connection: string | undefined }>(
-    (resolve, reject) => {
-      held.on('response', (reply) => {
-        reply.resume()
-        reply.on('end', () =>
-          resolve({ status: reply.statusCode ?? 0, connection: reply.headers.connection }),
-        )
-      })
-      held.on('error', reject)
-    },
-  )
-  await new Promise<void>((resolve) => held.once('continue', () => resolve()))
-  return {
-    finish() {
-      held.end(body)
-      return response
-    },
-  }
 }

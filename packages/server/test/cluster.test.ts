@@ -11,8 +11,8 @@ import { restartDelayMs } from '../src/cluster.js'
 import { openPostgresStore } from '../src/store/postgres/index.js'
 import type { Store } from '../src/store/store.js'
 import { type PrivateRedis, startPrivateRedis } from './backends/processes.js'
-import { type Child, heldCreate, requireBuiltServer, startChild } from './child-server.js'
-import { call } from './helpers.js'
+import { type Child, requireBuiltServer, startChild } from './child-server.js'
+import { call, heldCreate } from './helpers.js'
 import {
   inSchema,
   postgresUrl,
@@ -113,11 +113,18 @@ describe.runIf(available)('two workers on one PostgreSQL and one Redis', () => {
 
   it('drains an in-flight request in its worker on SIGTERM, then exits 0', async () => {
     const { authorization } = await bearer('enterprise')
-    const held = await heldCreate(server.url, authorization, { name: 'Drained', categoryId: 1 })
+    const held = await heldCreate(
+      server.url,
+      { authorization },
+      {
+        name: 'Drained',
+        categoryId: 1,
+      },
+    )
     server.process.kill('SIGTERM')
     await server.waitFor('draining in-flight requests')
     // Kept alive otherwise: the client would hold the closing server open.
-    expect(await held.finish()).toEqual({ status: 201, connection: 'close' })
+    expect(await held.finish()).toMatchObject({ status: 201, connection: 'close' })
     expect(await server.exited).toEqual({ code: 0, signal: null })
     const exits = logLines(server).filter((line) => / exited \(code 0\)$/.test(line.msg))
     expect(exits).toHaveLength(2)

@@ -3,6 +3,7 @@
  * helpers, and `expectSpecResponse`, which checks a response's status, body and headers
  * against the bundled spec so that any drift between server and spec fails a test.
  */
+import { request as httpRequest } from 'node:http'
 import type { Plan } from '@petstore/types'
 import type { ErrorObject } from 'ajv'
 import { expect, type TestContext } from 'vitest'
@@ -85,6 +86,62 @@ export async function call(url: string, init: RequestInit = {}): Promise<Reply> 
 }
 
 /** POST a JSON body (a string is sent as is). */
+/** What a held create answered (heldCreate). */
+export interface HeldAnswer {
+  status: number
+  connection: string | undefined
+  body: string
+}
+
+/**
+ * A createPet left in flight: its headers are sent and the server has asked for the body
+ * (`Expect: 100-continue`, so any Idempotency-Key is claimed by then), so it counts as an
+ * in-flight request until `finish` sends the body and resolves with the answer.
+ */
+export async function heldCreate(
+  baseUrl: string,
+  headers: Readonly<Record<string, string>>,
+  pet: { name: string; categoryId: number },
+): Promise<{ finish(): Promise<HeldAnswer> }> {
+  const body = JSON.stringify(pet)
+  const url = new URL(`${baseUrl}/v1/pets`)
+  const held = httpRequest({
+    host: url.hostname,
+    port: url.port,
+    path: url.pathname,
+    method: 'POST',
+    headers: {
+      ...headers,
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      expect: '100-continue',
+    },
+  })
+  const answer = new Promise<HeldAnswer>((resolve, reject) => {
+    held.on('response', (response) => {
+      let text = ''
+      response.on('data', (chunk) => {
+        text += chunk
+      })
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          connection: response.headers.connection,
+          body: text,
+        }),
+      )
+    })
+    held.on('error', reject)
+  })
+  await new Promise<void>((resolve) => held.once('continue', () => resolve()))
+  return {
+    finish() {
+      held.end(body)
+      return answer
+    },
+  }
+}
+
 export function postJson(
   url: string,
   body: unknown,

@@ -9,8 +9,8 @@ import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { issueApiKey } from '../src/auth/api-key.js'
 import { openSqliteStore } from '../src/store/sqlite/index.js'
-import { heldCreate, requireBuiltServer, serverJs, startChild } from './child-server.js'
-import { postJson, type Reply } from './helpers.js'
+import { requireBuiltServer, serverJs, startChild } from './child-server.js'
+import { heldCreate, postJson, type Reply } from './helpers.js'
 
 let dir: string
 let count = 0
@@ -89,11 +89,18 @@ describe('running', () => {
     const dbPath = newDb()
     const child = await startChild({ PETSTORE_DB: dbPath })
     const { authorization } = await keyFor(dbPath)
-    const held = await heldCreate(child.url, authorization, { name: 'Drained', categoryId: 1 })
+    const held = await heldCreate(
+      child.url,
+      { authorization },
+      {
+        name: 'Drained',
+        categoryId: 1,
+      },
+    )
     child.process.kill('SIGTERM')
     await child.waitFor('draining')
     // Kept alive otherwise: the client would hold the closing server open.
-    expect(await held.finish()).toEqual({ status: 201, connection: 'close' })
+    expect(await held.finish()).toMatchObject({ status: 201, connection: 'close' })
     expect((await child.exited).code).toBe(0)
     const store = openSqliteStore(dbPath)
     expect(JSON.parse((await store.pets.list({ limit: 10 })).json)).toMatchObject([

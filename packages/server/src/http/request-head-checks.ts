@@ -13,7 +13,7 @@
  */
 import { ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { type ApiProblem, problem } from '../errors.js'
 
 /** Headers a request may carry once: a second one would be dropped or joined silently. */

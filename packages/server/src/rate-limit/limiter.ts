@@ -6,7 +6,6 @@
  * Times are relative: milliseconds from the moment the limiter decided (`atMs`), because the
  * limiter's store owns the clock (Redis's TTLs, the memory limiter's timestamps).
  */
-
 import type { MaybePromise } from '../maybe-promise.js'
 
 /** One fixed window's quota. */

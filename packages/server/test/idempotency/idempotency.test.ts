@@ -1,10 +1,10 @@
 /** Idempotency-Key on createPet over real HTTP: replay, reuse, in-flight, scoping. */
-import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
   call,
   expectErrorBody,
   expectSpecResponse,
+  heldCreate,
   postJson,
   type Reply,
   startWithKey,
@@ -141,41 +141,17 @@ it.each(['', '""', 'has space', '"unterminated', 'x'.repeat(256), 'é'])(
 )
 
 it('409 while the first request with the key is still in flight', async () => {
-  const body = JSON.stringify({ name: 'Slow', categoryId: 1 })
-  const url = new URL(`${server.api}/pets`)
-  const held = httpRequest({
-    host: url.hostname,
-    port: url.port,
-    path: url.pathname,
-    method: 'POST',
-    headers: {
-      ...auth,
-      'content-type': 'application/json',
-      'content-length': Buffer.byteLength(body),
-      'idempotency-key': 'in-flight',
-      expect: '100-continue',
-    },
-  })
-  const firstReply = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    held.on('response', (response) => {
-      let text = ''
-      response.on('data', (chunk) => {
-        text += chunk
-      })
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }))
-    })
-    held.on('error', reject)
-  })
-  // The server answers 100 Continue once it has the headers: the key is claimed by then.
-  await new Promise<void>((resolve) => held.once('continue', () => resolve()))
+  const pet = { name: 'Slow', categoryId: 1 }
+  const body = JSON.stringify(pet)
+  // Answered 100 Continue once the server has the headers: the key is claimed by then.
+  const held = await heldCreate(server.url, { ...auth, 'idempotency-key': 'in-flight' }, pet)
   const duplicate = await postJson(`${server.api}/pets`, body, {
     ...auth,
     'idempotency-key': 'in-flight',
   })
   expectSpecResponse(duplicate, 'createPet')
   expectErrorBody(duplicate, 'idempotency_key_in_progress')
-  held.end(body)
-  const first = await firstReply
+  const first = await held.finish()
   expect(first.status).toBe(201)
   const replay = await postJson(`${server.api}/pets`, body, {
     ...auth,
