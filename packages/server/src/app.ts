@@ -36,7 +36,7 @@ import type { RateLimiter } from './rate-limit/limiter.js'
 import { registerDocsRoutes } from './routes/docs.js'
 import { registerHealthRoutes } from './routes/health.js'
 import { createOpenApiRoute } from './routes/openapi.js'
-import { createCursorCodec } from './routes/pets/cursor.js'
+import { createCursorCodec } from './routes/cursor.js'
 import { createPetRoutes } from './routes/pets/handlers.js'
 import { specDocument } from './spec/document.js'
 import { readOperations, specBasePath, specOperations } from './spec/operations.js'
@@ -135,7 +135,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const links = { docsPath, basePath }
   const petRoutes = createPetRoutes({
     store,
-    cursors: createCursorCodec(secret),
+    cursors: createCursorCodec(secret, 'listPets'),
     idempotency: createIdempotency({ store: store.idempotency, now: deps.now }),
     basePath,
   })

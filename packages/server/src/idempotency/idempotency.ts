@@ -53,8 +53,12 @@ export interface Idempotency {
   release(request: FastifyRequest): Promise<void>
   /** Marks the request's record completed (written with the pet) and wakes waiting duplicates. */
   completed(request: FastifyRequest): void
-  /** What "the same body" means: the validated body, keys sorted. */
-  fingerprint(body: Record<string, unknown>): string
+  /**
+   * What "the same request" means: the same operation (`target`, its collection's URL: a key
+   * sent to another operation is a reuse) and the same validated body, object keys sorted at
+   * every depth.
+   */
+  fingerprint(target: string, body: object): string
 }
 
 const headerSchema = resolvePointer(specDocument, '#/components/parameters/IdempotencyKey/schema')
@@ -128,11 +132,18 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
       request.idempotency = { state: 'done', scope: held.scope, key: held.key }
       finish(held.scope, held.key)
     },
-    fingerprint(body) {
-      const canonical = JSON.stringify(body, Object.keys(body).sort())
-      return hash('sha256', canonical, 'base64url')
+    fingerprint(target, body) {
+      return hash('sha256', `${target} ${JSON.stringify(sortedKeys(body))}`, 'base64url')
     },
   }
+}
+
+/** `value` with every object's keys in sorted order, arrays kept in theirs. */
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys)
+  if (value === null || typeof value !== 'object') return value
+  const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  return Object.fromEntries(entries.map(([key, child]) => [key, sortedKeys(child)]))
 }
 
 function delay(ms: number): Promise<void> {

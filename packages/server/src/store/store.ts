@@ -7,42 +7,16 @@
  * milliseconds unless said otherwise. Ids of pets are positive safe integers.
  */
 
-import type { NewPet, Pet, PetStatus, Plan } from '@petstore/types'
+import type { Pet, Plan } from '@petstore/types'
+import type { Draft, ListQuery, Page, ResourceStore } from './resource.js'
 
-/** A NewPet after validation: `status` is always present (the spec's default applied). */
-export type PetDraft = Required<NewPet>
+/** A NewPet after validation, the spec's defaults applied: every property a Pet has but its id. */
+export type PetDraft = Draft<Pet>
 
-/**
- * A page of pets, already in the form the service sends it: listPets answers with `json` as its
- * body, byte for byte, without parsing or serializing it again (building row objects and
- * stringifying them cost more than the rest of a cold page).
- */
-export interface PetPage {
-  /**
-   * At most `limit` pets, `id` ascending, as compact JSON text, exactly what `JSON.stringify`
-   * makes of the array of Pets with their keys in the order `id`, `name`, `categoryId`,
-   * `status`: no whitespace, integers as digits, strings escaped only where JSON requires it
-   * (`"`, `\`, U+0000 to U+001F, with `\b \f \n \r \t` short forms and `\u00xx` lower-case
-   * otherwise); U+2028, emoji and every other character as UTF-8. `[]` when no pet matches.
-   * SQLite builds it with `json_group_array(json_object(...))`. PostgreSQL's `json_agg` and
-   * `json_build_object` put spaces after `:` and `,`, so the PostgreSQL store concatenates the
-   * text instead, with `to_json` escaping the strings as above (`postgres/pets.ts`).
-   */
-  json: string
-  /** The `id` of the last pet in `json` (the next page starts after it); undefined when empty. */
-  lastId: number | undefined
-  /** True when at least one more matching pet has a larger id than `lastId`. */
-  hasMore: boolean
-}
-
-export interface ListPetsQuery {
-  /** 1..100. */
-  limit: number
-  /** Only pets with this status; all when undefined. */
-  status?: PetStatus
-  /** Keyset pagination: only pets with `id` strictly greater than this. */
-  afterId?: number
-}
+/** The resources' storage (resource.ts), for pets. */
+export type PetStore = ResourceStore<'listPets', Pet>
+export type PetPage = Page
+export type ListPetsQuery = ListQuery<'listPets'>
 
 /** The response an idempotency record replays. */
 export interface StoredResponse {
@@ -51,46 +25,6 @@ export interface StoredResponse {
   body: string
   /** Headers to replay, lower-case names (e.g. `location`). */
   headers: Record<string, string>
-}
-
-/** Ties a creation to an idempotency record so both are written in one transaction. */
-export interface IdempotencyCompletion {
-  scope: string
-  key: string
-  /** Fingerprint of the request body (see IdempotencyStore.claim). */
-  fingerprint: string
-  /** Builds the response to store from the created pet. */
-  respond: (pet: Pet) => StoredResponse
-}
-
-/**
- * What a cache of pets (pet-cache.ts, in front of every store) may assume: ids only grow and are
- * never reused, and `create` only appends, so what was read before a create is still right after
- * it (a page that has more pets after it stays the same). Every other method, the ones that exist
- * and any added later (an update, a delete), may change or remove pets, so each invalidates the
- * caches of every instance: pet-cache.ts wraps whatever is not `get`, `list` or `create` to drop
- * its own cache when the write settles, and the others learn of it from the database. On
- * PostgreSQL a trigger on `pets` sends a NOTIFY at the commit of every UPDATE, DELETE or TRUNCATE
- * (postgres/table-changes.ts); on SQLite, single-instance, a commit by another process moves
- * `PRAGMA data_version` (sqlite/external-changes.ts). So a new write method needs no cache code,
- * and a write made outside the service (SQL by hand) is seen as well. A notification reaches the
- * other instances a little after the commit, so a store shared by instances (PostgreSQL) caches
- * no pets at all once PetStore has a write method: a read on any instance after a write has been
- * acknowledged returns what it wrote.
- */
-export interface PetStore {
-  /**
-   * Creates a pet and returns it with its new id. Ids are assigned in increasing order and
-   * never reused, so a pet created after a page was read has a larger id than every pet on it.
-   * When the promise resolves, the pet is durable (survives a crash of the process).
-   * With `idempotency`, the record `(scope, key)` is completed with `respond(pet)` in the same
-   * transaction: either both are written or neither.
-   */
-  create(draft: PetDraft, idempotency?: IdempotencyCompletion): Promise<Pet>
-  /** The pet with this id, or undefined. Ids that are not positive safe integers find nothing. */
-  get(id: number): Promise<Pet | undefined>
-  /** A page of pets ordered by id ascending (keyset on id, never OFFSET). */
-  list(query: ListPetsQuery): Promise<PetPage>
 }
 
 /** An API key as the service knows it: never the raw key, which is stored only as a hash. */

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createCursorCodec } from '../../src/routes/pets/cursor.js'
+import { createCursorCodec } from '../../src/routes/cursor.js'
 import {
   call,
   expectErrorBody,
@@ -87,7 +87,7 @@ it('rejects an empty, altered or foreign cursor with 400', async () => {
   const altered = [
     '',
     `${cursor.slice(0, -1)}${last}`,
-    createCursorCodec('another secret').encode(2),
+    createCursorCodec('another secret', 'listPets').encode(2),
     `${forged}.${'A'.repeat(22)}`,
     cursor.slice(1),
     `${cursor}.x`,

@@ -144,13 +144,24 @@ describe.runIf(available)('postgres', () => {
   })
 
   it('rejects only the failing create of a group', async () => {
-    const store = await open()
+    const schema = await schemas.create()
+    const store = await open(schema)
+    // A trigger refuses one pet, as the database would refuse any write it cannot take.
+    const admin = new pg.Client({ connectionString: postgresUrl })
+    await admin.connect()
+    await admin.query(`
+      CREATE FUNCTION ${schema}.refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'refused by the database'; END $$;
+      CREATE TRIGGER refuse BEFORE INSERT ON ${schema}.pets FOR EACH ROW
+        WHEN (NEW.doc->>'name' = 'bad') EXECUTE FUNCTION ${schema}.refuse();`)
+    await admin.end()
     const results = await Promise.allSettled([
       store.pets.create({ name: 'ok1', categoryId: 1, status: 'available' }),
-      store.pets.create({ name: 'bad', categoryId: 1, status: 'lost' as 'sold' }),
+      store.pets.create({ name: 'bad', categoryId: 1, status: 'available' }),
       store.pets.create({ name: 'ok2', categoryId: 1, status: 'available' }),
     ])
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
+    expect(String((results[1] as PromiseRejectedResult).reason)).toContain('refused by the database')
     expect(JSON.parse((await store.pets.list({ limit: 10 })).json)).toMatchObject([
       { name: 'ok1' },
       { name: 'ok2' },

@@ -1,59 +1,71 @@
 /**
- * Group commit of pet creations for the PostgreSQL store: the creates that arrive while the
+ * Group commit of a resource's creations for the PostgreSQL store: the creates that arrive while the
  * previous group commits (or within one turn of the event loop) are written by one INSERT in one
  * transaction, so one WAL flush acknowledges them all and a `201` is always committed. If the
  * group's transaction fails for anything but the database itself (lost, out of disk, read-only:
  * then every create of the group is refused), each create is retried alone, so a failing insert
  * rejects only itself.
  *
- * Every group takes the pets advisory lock before its INSERT draws ids from the sequence and
+ * Every group takes its table's advisory lock before its INSERT draws ids from the sequence and
  * holds it until COMMIT: that is what keeps pagination exact across instances (see README.md).
  */
-import type { Pet } from '@petstore/types'
 import type pg from 'pg'
-import type { IdempotencyCompletion, PetDraft } from '../store.js'
+import type { DocumentCodec } from '../documents.js'
+import type { Draft, Identified, IdempotencyCompletion } from '../resource.js'
 import { isUnavailable, noteWrite, unavailableOr } from './connection.js'
 
-interface Queued {
-  draft: PetDraft
-  completion: IdempotencyCompletion | undefined
-  resolve: (pet: Pet) => void
+interface Queued<R extends Identified> {
+  draft: Draft<R>
+  /** The document stored for `draft`. */
+  doc: string
+  completion: IdempotencyCompletion<R> | undefined
+  resolve: (created: R) => void
   reject: (reason: unknown) => void
 }
 
 /** Largest group: bounds one statement's parameters and one transaction's length. */
 const maxGroup = 500
 
-/** Serializes id assignment with commit, per schema, across every instance. */
-const lockPets = `SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.pets'))`
-
-const insertPets = `INSERT INTO pets (name, category_id, status)
-  SELECT name, category_id, status
-  FROM unnest($1::text[], $2::bigint[], $3::text[]) WITH ORDINALITY AS t(name, category_id, status, ord)
-  ORDER BY ord
-  RETURNING id, name, category_id AS "categoryId", status`
-
-/**
- * The group without idempotency records: lock and INSERT in one statement, so one round trip
- * and one implicit transaction. The lock is taken before any id is drawn (the join needs the
- * CTE's row first, and ids are drawn above the sort) and held until that transaction commits.
- */
-const lockAndInsertPets = `WITH lock AS MATERIALIZED (${lockPets})
-  INSERT INTO pets (name, category_id, status)
-  SELECT t.name, t.category_id, t.status
-  FROM lock, unnest($1::text[], $2::bigint[], $3::text[]) WITH ORDINALITY AS t(name, category_id, status, ord)
-  ORDER BY t.ord
-  RETURNING id, name, category_id AS "categoryId", status`
+/** The SQL of a group commit on `table`. */
+function statements(table: string) {
+  /** Serializes id assignment with commit, per schema and table, across every instance. */
+  const lock = `SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.${table}'))`
+  return {
+    lock,
+    insert: `INSERT INTO ${table} (doc)
+      SELECT t.doc::json FROM unnest($1::text[]) WITH ORDINALITY AS t(doc, ord)
+      ORDER BY t.ord
+      RETURNING id`,
+    /**
+     * The group without idempotency records: lock and INSERT in one statement, so one round trip
+     * and one implicit transaction. The lock is taken before any id is drawn (the join needs the
+     * CTE's row first, and ids are drawn above the sort) and held until that transaction commits.
+     */
+    lockAndInsert: `WITH lock AS MATERIALIZED (${lock})
+      INSERT INTO ${table} (doc)
+      SELECT t.doc::json FROM lock, unnest($1::text[]) WITH ORDINALITY AS t(doc, ord)
+      ORDER BY t.ord
+      RETURNING id`,
+  }
+}
 
 const completeRecords = `UPDATE idempotency_records AS r
   SET state = 'completed', fingerprint = t.fingerprint, response = t.response
   FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS t(scope, key, fingerprint, response)
   WHERE r.scope = t.scope AND r.key = t.key`
 
-export type CreatePet = (draft: PetDraft, completion?: IdempotencyCompletion) => Promise<Pet>
+export type Create<R extends Identified> = (
+  draft: Draft<R>,
+  completion?: IdempotencyCompletion<R>,
+) => Promise<R>
 
-export function batchCreates(pool: pg.Pool): CreatePet {
-  let queue: Queued[] = []
+export function batchCreates<R extends Identified>(
+  pool: pg.Pool,
+  table: string,
+  codec: DocumentCodec<R>,
+): Create<R> {
+  const sql = statements(table)
+  let queue: Queued<R>[] = []
   let writing = false
 
   async function drain(): Promise<void> {
@@ -66,10 +78,10 @@ export function batchCreates(pool: pg.Pool): CreatePet {
     writing = false
   }
 
-  async function writeGroup(group: Queued[]): Promise<void> {
-    let pets: Pet[]
+  async function writeGroup(group: Queued<R>[]): Promise<void> {
+    let ids: number[]
     try {
-      pets = await commit(pool, group)
+      ids = await commit(pool, table, sql, codec, group)
     } catch (error) {
       if (group.length === 1 || isUnavailable(error)) {
         const refused = unavailableOr(error)
@@ -81,46 +93,55 @@ export function batchCreates(pool: pg.Pool): CreatePet {
       return
     }
     noteWrite(pool)
-    for (const [index, item] of group.entries()) item.resolve(pets[index] as Pet)
+    for (const [index, item] of group.entries()) {
+      item.resolve(codec.withId(ids[index] as number, item.draft))
+    }
   }
 
   return (draft, completion) =>
-    new Promise<Pet>((resolve, reject) => {
-      queue.push({ draft, completion, resolve, reject })
+    new Promise<R>((resolve, reject) => {
+      queue.push({ draft, doc: codec.text(draft), completion, resolve, reject })
       if (!writing && queue.length === 1) setImmediate(() => void drain())
     })
 }
 
-const columns = (group: readonly Queued[]) => [
-  group.map((item) => item.draft.name),
-  group.map((item) => item.draft.categoryId),
-  group.map((item) => item.draft.status),
-]
-
-/** Inserts the group's pets and completes their idempotency records in one transaction. */
-async function commit(pool: pg.Pool, group: readonly Queued[]): Promise<Pet[]> {
+/**
+ * Inserts the group's documents and completes their idempotency records in one transaction;
+ * resolves with the new ids in the group's order.
+ */
+async function commit<R extends Identified>(
+  pool: pg.Pool,
+  table: string,
+  sql: ReturnType<typeof statements>,
+  codec: DocumentCodec<R>,
+  group: readonly Queued<R>[],
+): Promise<number[]> {
+  const docs = [group.map((item) => item.doc)]
+  // Ids are drawn in the SELECT's order, so id order is the group's order.
+  const ids = (rows: { id: number }[]) => rows.map((row) => row.id).sort((a, b) => a - b)
   if (group.every((item) => item.completion === undefined)) {
-    const { rows } = await pool.query<Pet>({
-      name: 'lock-and-insert-pets',
-      text: lockAndInsertPets,
-      values: columns(group),
+    const { rows } = await pool.query<{ id: number }>({
+      name: `${table}-lock-and-insert`,
+      text: sql.lockAndInsert,
+      values: docs,
     })
-    return rows.sort((a, b) => a.id - b.id)
+    return ids(rows)
   }
   const client = await pool.connect()
   let broken: Error | undefined
   try {
-    await client.query(`BEGIN; ${lockPets}`)
+    await client.query(`BEGIN; ${sql.lock}`)
     try {
-      const { rows } = await client.query<Pet>({
-        name: 'insert-pets',
-        text: insertPets,
-        values: columns(group),
+      const { rows } = await client.query<{ id: number }>({
+        name: `${table}-insert`,
+        text: sql.insert,
+        values: docs,
       })
-      // Ids are drawn in the SELECT's order, so id order is the group's order.
-      rows.sort((a, b) => a.id - b.id)
+      const created = ids(rows)
       const completed = group.flatMap((item, index) =>
-        item.completion === undefined ? [] : [{ ...item.completion, pet: rows[index] as Pet }],
+        item.completion === undefined
+          ? []
+          : [{ ...item.completion, created: codec.withId(created[index] as number, item.draft) }],
       )
       if (completed.length > 0) {
         await client.query({
@@ -130,12 +151,12 @@ async function commit(pool: pg.Pool, group: readonly Queued[]): Promise<Pet[]> {
             completed.map((c) => c.scope),
             completed.map((c) => c.key),
             completed.map((c) => c.fingerprint),
-            completed.map((c) => JSON.stringify(c.respond(c.pet))),
+            completed.map((c) => JSON.stringify(c.respond(c.created))),
           ],
         })
       }
       await client.query('COMMIT')
-      return rows
+      return created
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {})
       throw error

@@ -1,16 +1,16 @@
 /**
- * PostgreSQL schema migrations, applied in order at start. Append only: a released migration is
+ * PostgreSQL schema migrations, applied in order at start: PostgreSQL's own first three, then the
+ * ones both stores share (../migrations.ts). Append only: a released migration is
  * never edited, a change is a new entry. Applied versions are rows of `schema_migrations`; a
  * session advisory lock makes instances that start together apply them once, one after another.
  * @see https://www.postgresql.org/docs/current/explicit-locking.html#ADVISORY-LOCKS
  */
 import { perKeyPlanValues, planValues } from '@petstore/types'
 import type pg from 'pg'
+import { type Migration, migrations as shared, type StoredDocument } from '../migrations.js'
 
-interface PostgresMigration {
-  name: string
-  sql: string
-}
+/** A migration of PostgreSQL's own (before 004), or one both stores share. */
+export type PostgresMigration = { name: string; postgres: string } | Migration
 
 const initial = `
 CREATE TABLE pets (
@@ -105,13 +105,17 @@ CREATE TRIGGER pets_changed AFTER UPDATE OR DELETE OR TRUNCATE ON pets
 `
 
 export const postgresMigrations: readonly PostgresMigration[] = [
-  { name: '001-initial', sql: initial },
-  { name: '002-per-key-limits', sql: perKeyLimits },
-  { name: '003-table-changes', sql: tableChanges },
+  { name: '001-initial', postgres: initial },
+  { name: '002-per-key-limits', postgres: perKeyLimits },
+  { name: '003-table-changes', postgres: tableChanges },
+  ...shared,
 ]
 
 /** Applies the migrations `client`'s schema lacks, under a lock scoped to that schema. */
-export async function migratePostgres(client: pg.ClientBase): Promise<void> {
+export async function migratePostgres(
+  client: pg.ClientBase,
+  all: readonly PostgresMigration[] = postgresMigrations,
+): Promise<void> {
   await client.query(`SELECT pg_advisory_lock(hashtext(current_schema() || '.migrations'))`)
   try {
     await client.query(
@@ -123,11 +127,13 @@ export async function migratePostgres(client: pg.ClientBase): Promise<void> {
       'SELECT coalesce(max(version), 0) AS version FROM schema_migrations',
     )
     const applied = rows[0]?.version ?? 0
-    for (const [index, migration] of postgresMigrations.entries()) {
+    for (const [index, migration] of all.entries()) {
       if (index < applied) continue
       await client.query('BEGIN')
       try {
-        await client.query(migration.sql)
+        if ('postgres' in migration) await client.query(migration.postgres)
+        else if ('sql' in migration) await client.query(migration.sql.postgres)
+        else await changeDocuments(client, migration.documents.table, migration.documents.change)
         await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
           index + 1,
           migration.name,
@@ -140,5 +146,30 @@ export async function migratePostgres(client: pg.ClientBase): Promise<void> {
     }
   } finally {
     await client.query(`SELECT pg_advisory_unlock(hashtext(current_schema() || '.migrations'))`)
+  }
+}
+
+/** Documents are read in pages by id, so a large table never sits in memory whole. */
+const changeBatch = 1000
+
+/** Runs `change` over every document of `table`, writing each back as the change returns it. */
+async function changeDocuments(
+  client: pg.ClientBase,
+  table: string,
+  change: (document: StoredDocument) => StoredDocument,
+): Promise<void> {
+  for (let after = 0; ; ) {
+    const { rows } = await client.query<{ id: number; doc: string }>(
+      `SELECT id, doc::text AS doc FROM ${table} WHERE id > $1 ORDER BY id LIMIT ${changeBatch}`,
+      [after],
+    )
+    if (rows.length === 0) return
+    const docs = rows.map((row) => JSON.stringify(change(JSON.parse(row.doc) as StoredDocument)))
+    await client.query(
+      `UPDATE ${table} AS r SET doc = t.doc::json
+       FROM unnest($1::bigint[], $2::text[]) AS t(id, doc) WHERE r.id = t.id`,
+      [rows.map((row) => row.id), docs],
+    )
+    after = (rows[rows.length - 1] as { id: number }).id
   }
 }

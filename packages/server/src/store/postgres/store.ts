@@ -5,14 +5,15 @@
  */
 import type pg from 'pg'
 import { BackendUnavailableError, failureHoldMs } from '../../backend-failure.js'
-import { cachePets } from '../pet-cache.js'
+import { cacheResource } from '../cache.js'
+import { pets } from '../resources.js'
 import type { Store } from '../store.js'
 import { guarded, openPool, recentWriteFailure } from './connection.js'
 import { postgresIdempotencyStore } from './idempotency.js'
 import { postgresKeyStore } from './keys.js'
 import { migratePostgres } from './migrations.js'
 import type { PostgresStoreOptions } from './options.js'
-import { postgresPetStore } from './pets.js'
+import { postgresResourceStore } from './resources.js'
 import type { TableChangeListener } from './table-changes.js'
 
 /** Opens the pool and applies the migrations; rejects when the database cannot be reached. */
@@ -36,7 +37,7 @@ export async function openMigratedPool(options: PostgresStoreOptions): Promise<p
 export function postgresStore(pool: pg.Pool, changes: TableChangeListener): Store {
   let closed: Promise<void> | undefined
   return {
-    pets: cachePets(postgresPetStore(pool), changes.tables.pets, { shared: true }),
+    pets: cacheResource(postgresResourceStore(pool, pets), changes.tables.pets, { shared: true }),
     keys: postgresKeyStore(pool, changes.tables.api_keys),
     idempotency: postgresIdempotencyStore(pool),
     setting: (name, create) =>

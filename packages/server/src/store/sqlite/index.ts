@@ -9,7 +9,7 @@ import { accessSync, constants, existsSync, mkdirSync, statfsSync } from 'node:f
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import { failureHoldMs } from '../../backend-failure.js'
-import { cachePets } from '../pet-cache.js'
+import { cacheResource } from '../cache.js'
 import type { Store } from '../store.js'
 import { sqliteTableChanges, watchExternalChanges } from './external-changes.js'
 import { guardDatabaseFile } from './file-guard.js'
@@ -18,7 +18,8 @@ import { sqliteIdempotencyStore } from './idempotency.js'
 import { lockForServer } from './instance-lock.js'
 import { sqliteKeyStore } from './keys.js'
 import { migrate } from './migrations/index.js'
-import { sqlitePetStore } from './pets.js'
+import { pets } from '../resources.js'
+import { sqliteResourceStore } from './resources.js'
 import { guardMethods, unavailableOr } from './unavailable.js'
 
 /**
@@ -78,7 +79,10 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   const externalChanges = watchExternalChanges(db)
   let closed = false
   return {
-    pets: cachePets(guardMethods(sqlitePetStore(db, writes)), sqliteTableChanges(externalChanges)),
+    pets: cacheResource(
+      guardMethods(sqliteResourceStore(db, writes, pets)),
+      sqliteTableChanges(externalChanges),
+    ),
     keys: guardMethods(sqliteKeyStore(db, writes, externalChanges)),
     idempotency: guardMethods(sqliteIdempotencyStore(db, writes)),
     ...guardMethods({ setting: settingReader(db, writes) }),

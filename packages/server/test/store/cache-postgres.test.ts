@@ -1,12 +1,13 @@
 import type { Pet } from '@petstore/types'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { cachePets } from '../../src/store/pet-cache.js'
+import { cacheResource } from '../../src/store/cache.js'
 import { connectionConfig } from '../../src/store/postgres/connection.js'
 import type { PostgresStoreOptions } from '../../src/store/postgres/options.js'
-import { postgresPetStore } from '../../src/store/postgres/pets.js'
+import { postgresResourceStore } from '../../src/store/postgres/resources.js'
 import { openMigratedPool, postgresStore } from '../../src/store/postgres/store.js'
 import { listenForTableChanges } from '../../src/store/postgres/table-changes.js'
+import { pets as petResource } from '../../src/store/resources.js'
 import type { PetStore } from '../../src/store/store.js'
 import { postgresUrl, schemaFactory, serviceAvailable, uniqueName } from '../services.js'
 
@@ -17,13 +18,14 @@ type EditablePetStore = PetStore & { update(id: number, name: string): Promise<P
 
 function editablePets(pool: pg.Pool): EditablePetStore {
   return {
-    ...postgresPetStore(pool),
+    ...postgresResourceStore(pool, petResource),
     async update(id, name) {
-      const { rows } = await pool.query<Pet>(
-        'UPDATE pets SET name = $1 WHERE id = $2 RETURNING id, name, category_id AS "categoryId", status',
+      const { rows } = await pool.query<{ pet: Pet }>(
+        `UPDATE pets SET doc = jsonb_set(doc::jsonb, '{name}', to_jsonb($1::text))::json
+         WHERE id = $2 RETURNING json_build_object('id', id) :: jsonb || doc::jsonb AS pet`,
         [name, id],
       )
-      return rows[0]
+      return rows[0]?.pet
     },
   }
 }
@@ -85,7 +87,7 @@ describe.runIf(available)('the pet cache of two instances on one PostgreSQL data
     const renameUntold = (name: string) =>
       admin.query(
         `BEGIN; SET LOCAL session_replication_role = replica;
-         UPDATE ${schema}.pets SET name = '${name}' WHERE id = 1; COMMIT`,
+         UPDATE ${schema}.pets SET doc = jsonb_set(doc::jsonb, '{name}', '"${name}"')::json WHERE id = 1; COMMIT`,
       )
     const close = () => Promise.all([a.store.close(), b.store.close()])
     return { schema, applicationName, a, b, renameUntold, close }
@@ -96,7 +98,7 @@ describe.runIf(available)('the pet cache of two instances on one PostgreSQL data
     await renameUntold('Untold')
     expect(await served(b.store.pets)).toEqual(['Rex', 'Rex'])
     const generation = b.changes.generation
-    await admin.query(`UPDATE ${schema}.pets SET name = 'Max' WHERE id = 1`)
+    await admin.query(`UPDATE ${schema}.pets SET doc = jsonb_set(doc::jsonb, '{name}', '"Max"')::json WHERE id = 1`)
     await until('B hears of the change', () => b.changes.generation !== generation)
     expect(await served(b.store.pets)).toEqual(['Max', 'Max'])
     await close()
@@ -104,7 +106,7 @@ describe.runIf(available)('the pet cache of two instances on one PostgreSQL data
 
   it('serves on A at once and on B the pet A changed through a write method added to PetStore', async () => {
     const { a, b, renameUntold, close } = await twoInstances()
-    const aPets = cachePets(editablePets(a.pool), a.changes)
+    const aPets = cacheResource(editablePets(a.pool), a.changes)
     await warm(aPets)
     await renameUntold('Untold')
     expect(await served(aPets)).toEqual(['Rex', 'Rex'])

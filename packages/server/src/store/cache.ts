@@ -1,8 +1,9 @@
 /**
- * Remembers pets and pages of pets until a write changes them. Ids only grow (PetStore.create),
- * so `create` keeps the cache: a page that has more matching pets after it stays the same, since
- * later pets can only come after those. Only the last page of a listing is read each time, since
- * a new pet may join it. Every other method of PetStore may change or remove pets, so it is
+ * Remembers resources and pages of them until a write changes them. Ids only grow
+ * (ResourceStore.create), so `create` keeps the cache: a page that has more matching resources
+ * after it stays the same, since later ones can only come after those. Only the last page of a
+ * listing is read each time, since a new one may join it. Every other method of the store may
+ * change or remove resources, so it is
  * wrapped, whatever its name, to drop the cache when it settles (succeeded or not: a failure may
  * come after the commit). A write by another instance or process reaches the cache through
  * `changes` (TableChanges), and while such a write could go unseen nothing is served from memory.
@@ -10,8 +11,8 @@
  *
  * A store that several instances share (PostgreSQL) is cached only while it has no such write
  * method: a notification from another instance's write arrives a little after its commit, and a
- * client told "done" by instance A may already be reading from B. So once PetStore can change a
- * pet, every read on a shared store goes to the database (read-after-write on every instance),
+ * client told "done" by instance A may already be reading from B. So once the store can change a
+ * resource, every read on a shared store goes to the database (read-after-write on every instance),
  * and what stays cached there (no write method) is dropped by hand-made SQL changes through the
  * notification.
  *
@@ -19,11 +20,10 @@
  * walking a listing reads each page once, and keeping those pages cost more than it saved (their
  * text outlived the young generation, so every walked page was copied and collected again).
  */
-import type { Pet } from '@petstore/types'
 import type { TableChanges } from './changes.js'
-import type { ListPetsQuery, PetPage, PetStore } from './store.js'
+import type { Identified, ListOperationId, ListQuery, Page, ResourceStore } from './resource.js'
 
-const maxPets = 10_000
+const maxItems = 10_000
 /** Pages are bounded by their JSON's length, not by count: 2,000 pages of 100 pets held 14 MB. */
 const maxPageChars = 4 * 1024 * 1024
 /** Keys of pages asked for once; far more than the pages a client repeats. */
@@ -32,10 +32,20 @@ const maxSeenPages = 4096
 /** The methods the cache answers (reads) or passes on keeping what it holds (appends). */
 const keepingMethods = ['get', 'list', 'create'] as const
 type KeepingMethod = (typeof keepingMethods)[number]
-/** Every other method of a PetStore: each may change or remove pets, so each drops the cache. */
-type PetWrites<S extends PetStore> = Omit<S, KeepingMethod>
+type AnyResourceStore = ResourceStore<ListOperationId, Identified>
+/** Every other method of a store: each may change or remove resources, so each drops the cache. */
+type Writes<S extends AnyResourceStore> = Omit<S, KeepingMethod>
 
-export interface PetCacheOptions {
+/**
+ * The cache key of a listing: every property of the query, in a fixed order, so that a filter
+ * the spec adds separates pages by itself.
+ */
+export function pageKey(query: object): string {
+  const entries = Object.entries(query).filter(([, value]) => value !== undefined)
+  return JSON.stringify(entries.sort(([a], [b]) => (a < b ? -1 : 1)))
+}
+
+export interface ResourceCacheOptions {
   /** Other instances write to the same data (PostgreSQL): see above. */
   shared?: boolean
 }
@@ -45,17 +55,19 @@ export interface PetCacheOptions {
  *
  * @example
  * ```ts
- * const pets = cachePets(sqlitePetStore(db, writes), sqliteTableChanges(watchExternalChanges(db)))
+ * const changes = sqliteTableChanges(watchExternalChanges(db))
+ * const store = cacheResource(sqliteResourceStore(db, writes, pets), changes)
  * ```
  */
-export function cachePets<S extends PetStore>(
+export function cacheResource<S extends AnyResourceStore>(
   store: S,
   changes: TableChanges,
-  options: PetCacheOptions = {},
+  options: ResourceCacheOptions = {},
 ): S {
   if (options.shared === true && writeMethodNames(store).length > 0) return store
-  const pets = new Map<number, Pet>()
-  const pages = new Map<string, PetPage>()
+  type R = Awaited<ReturnType<S['get']>> & Identified
+  const items = new Map<number, R>()
+  const pages = new Map<string, Page>()
   const seenPages = new Set<string>()
   let pageChars = 0
   let cachedGeneration = changes.generation
@@ -63,7 +75,7 @@ export function cachePets<S extends PetStore>(
   const current = () => {
     const generation = changes.generation
     if (generation !== cachedGeneration) {
-      pets.clear()
+      items.clear()
       pages.clear()
       pageChars = 0
       cachedGeneration = generation
@@ -76,21 +88,21 @@ export function cachePets<S extends PetStore>(
    * is kept: without a check on the hot path, nothing is served from memory meanwhile.
    */
   const keeps = (generation: number) => changes.listening && changes.generation === generation
-  const cached: Pick<PetStore, KeepingMethod> = {
+  const cached: Pick<AnyResourceStore, KeepingMethod> = {
     create: (draft, idempotency) => store.create(draft, idempotency),
     async get(id) {
       const generation = current()
-      const hit = pets.get(id)
+      const hit = items.get(id)
       if (hit !== undefined) return hit
-      const pet = await store.get(id)
-      if (pet === undefined || !keeps(generation)) return pet
-      if (pets.size >= maxPets) pets.clear()
-      pets.set(id, Object.freeze(pet))
-      return pet
+      const item = (await store.get(id)) as R | undefined
+      if (item === undefined || !keeps(generation)) return item
+      if (items.size >= maxItems) items.clear()
+      items.set(id, Object.freeze(item) as R)
+      return item
     },
-    async list(query: ListPetsQuery) {
+    async list(query: ListQuery<ListOperationId>) {
       const generation = current()
-      const key = `${query.limit} ${query.afterId ?? 0} ${query.status ?? ''}`
+      const key = pageKey(query)
       const hit = pages.get(key)
       if (hit !== undefined) return hit
       const page = await store.list(query)
@@ -111,8 +123,8 @@ export function cachePets<S extends PetStore>(
   return { ...invalidating(store, () => changes.changed()), ...cached } as S
 }
 
-/** `store`'s writes (PetWrites), each calling `changed` once it settles. */
-function invalidating<S extends PetStore>(store: S, changed: () => void): PetWrites<S> {
+/** `store`'s writes (Writes), each calling `changed` once it settles. */
+function invalidating<S extends AnyResourceStore>(store: S, changed: () => void): Writes<S> {
   const writes: Record<string, unknown> = {}
   for (const name of writeMethodNames(store)) {
     const write = Reflect.get(store, name) as (...args: unknown[]) => Promise<unknown>
@@ -124,11 +136,11 @@ function invalidating<S extends PetStore>(store: S, changed: () => void): PetWri
       }
     }
   }
-  return writes as PetWrites<S>
+  return writes as Writes<S>
 }
 
-/** The store's methods that may change or remove pets: all but get, list and create. */
-function writeMethodNames(store: PetStore): string[] {
+/** The store's methods that may change or remove resources: all but get, list and create. */
+function writeMethodNames(store: AnyResourceStore): string[] {
   const keeping: readonly string[] = keepingMethods
   return [...methodNames(store)].filter((name) => !keeping.includes(name))
 }

@@ -1,8 +1,9 @@
 /**
  * Pagination cursors: opaque and tamper-evident, so a client can neither read, build nor alter
  * one. A cursor is one AES-128 block, base64url (22 characters): the id it points after (8 bytes,
- * big-endian) and a fixed 8-byte check, encrypted under a key derived from the store's secret, so
- * cursors survive restarts and every instance reads the others'. Decrypting anything not made
+ * big-endian) and a fixed 8-byte check, encrypted under a key derived from the store's secret and
+ * the list operation, so cursors survive restarts, every instance reads the others', and a
+ * cursor of one listing is refused by every other (its check comes out scattered). Decrypting anything not made
  * here scatters the check: a forgery passes with odds of 2^-75 (the check and the 11 high bits
  * of a safe integer). An HMAC per page, which this replaces, was about 3% of a cold page's CPU
  * time (packages/bench/BENCHMARKS.md); a block is about a microsecond.
@@ -17,6 +18,7 @@ import {
   hkdfSync,
   timingSafeEqual,
 } from 'node:crypto'
+import type { ListOperationId } from '../store/resource.js'
 
 export interface CursorCodec {
   /** The cursor for "after the pet with this id". */
@@ -35,17 +37,17 @@ const blockCursor = /^[A-Za-z0-9_-]{21}[AQgw]$/
 /**
  * @example
  * ```ts
- * const cursors = createCursorCodec(secret)
+ * const cursors = createCursorCodec(secret, 'listPets')
  * cursors.decode(cursors.encode(20)) // 20
  * ```
  */
-export function createCursorCodec(secret: string): CursorCodec {
-  const key = Buffer.from(hkdfSync('sha256', secret, '', 'petstore pagination cursor', 16))
+export function createCursorCodec(secret: string, operationId: ListOperationId): CursorCodec {
+  const key = Buffer.from(hkdfSync('sha256', secret, '', keyInfo(operationId), 16))
   // ECB over exactly one block, padding off: each update() is one block in, one block out, so one
   // cipher object serves every request, with no object made per cursor.
   const encrypt = createCipheriv('aes-128-ecb', key, null).setAutoPadding(false)
   const decrypt = createDecipheriv('aes-128-ecb', key, null).setAutoPadding(false)
-  const readEarlierForm = earlierFormReader(secret)
+  const readEarlierForm = earlierFormReader(secret, operationId)
   const plain = Buffer.alloc(blockBytes)
   check.copy(plain, 8)
   return {
@@ -65,8 +67,24 @@ export function createCursorCodec(secret: string): CursorCodec {
   }
 }
 
-/** Reads `base64url({"v":1,"id":N}).tag`, the form made before the block cursor. */
-function earlierFormReader(secret: string): (cursor: string) => number | undefined {
+/**
+ * What the key is derived for. listPets' cursors were made before cursors were bound to an
+ * operation, under the plain label: keeping it lets walks begun before an upgrade go on.
+ */
+function keyInfo(operationId: ListOperationId): string {
+  const label = 'petstore pagination cursor'
+  return operationId === 'listPets' ? label : `${label} ${operationId}`
+}
+
+/**
+ * Reads `base64url({"v":1,"id":N}).tag`, the form made before the block cursor (listPets' only,
+ * the one listing then).
+ */
+function earlierFormReader(
+  secret: string,
+  operationId: ListOperationId,
+): (cursor: string) => number | undefined {
+  if (operationId !== 'listPets') return () => undefined
   const tagBytes = 16
   return (cursor) => {
     const [payload, tag, extra] = cursor.split('.')

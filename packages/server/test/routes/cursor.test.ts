@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto'
 import { expect, it } from 'vitest'
-import { createCursorCodec } from '../../../src/routes/pets/cursor.js'
+import { createCursorCodec } from '../../src/routes/cursor.js'
+import type { ListOperationId } from '../../src/store/resource.js'
 
 const secret = 's'.repeat(32)
-const cursors = createCursorCodec(secret)
+const cursors = createCursorCodec(secret, 'listPets')
 
 it('round-trips ids as 22 characters of the spec cursor alphabet', () => {
   for (const id of [0, 1, 20, 2 ** 32 - 1, 2 ** 32, Number.MAX_SAFE_INTEGER]) {
@@ -15,7 +16,7 @@ it('round-trips ids as 22 characters of the spec cursor alphabet', () => {
 
 it('makes the same cursor for an id every time, and another codec with the same secret reads it', () => {
   expect(cursors.encode(41)).toBe(cursors.encode(41))
-  expect(createCursorCodec(secret).decode(cursors.encode(41))).toBe(41)
+  expect(createCursorCodec(secret, 'listPets').decode(cursors.encode(41))).toBe(41)
 })
 
 it('hides the id it points after', () => {
@@ -26,7 +27,7 @@ it('hides the id it points after', () => {
 
 it('rejects cursors made with another secret, altered in any character, or malformed', () => {
   const cursor = cursors.encode(7)
-  expect(createCursorCodec('t'.repeat(32)).decode(cursor)).toBeUndefined()
+  expect(createCursorCodec('t'.repeat(32), 'listPets').decode(cursor)).toBeUndefined()
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
   for (let at = 0; at < cursor.length; at++) {
     const swapped = alphabet[(alphabet.indexOf(cursor[at] as string) + 1) % 64] as string
@@ -56,5 +57,15 @@ it('still reads the earlier form, payload.HMAC, and rejects it forged or altered
     `${earlier}.x`,
   ]) {
     expect(cursors.decode(bad), bad).toBeUndefined()
+  }
+})
+
+it("refuses another listing's cursors: each list operation has its own key", () => {
+  // A second list operation, as a spec that adds one has (scripts/test/extend-spec.test.ts).
+  const orders = createCursorCodec(secret, 'listOrders' as ListOperationId)
+  for (const id of [1, 20, 2 ** 32, Number.MAX_SAFE_INTEGER]) {
+    expect(orders.decode(cursors.encode(id)), String(id)).toBeUndefined()
+    expect(cursors.decode(orders.encode(id)), String(id)).toBeUndefined()
+    expect(orders.decode(orders.encode(id))).toBe(id)
   }
 })

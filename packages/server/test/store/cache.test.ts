@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { Pet } from '@petstore/types'
 import Database from 'better-sqlite3'
 import { afterAll, expect, it } from 'vitest'
-import { cachePets } from '../../src/store/pet-cache.js'
+import { cacheResource } from '../../src/store/cache.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
 import type { PetDraft, PetStore } from '../../src/store/store.js'
 
@@ -94,7 +94,7 @@ function localChanges() {
 async function cachedMemoryPets(petNames: string[]) {
   const { pets, counts } = memoryPets()
   const changes = localChanges()
-  const cached = cachePets(pets, changes)
+  const cached = cacheResource(pets, changes)
   for (const name of petNames) await cached.create(draft(name))
   return { cached, counts, changes }
 }
@@ -150,14 +150,14 @@ it('drops what it holds after any method but get, list and create, whatever its 
 
 it('caches nothing for a store other instances share once it can change pets', async () => {
   const { pets, counts } = memoryPets()
-  const cached = cachePets(pets, localChanges(), { shared: true })
+  const cached = cacheResource(pets, localChanges(), { shared: true })
   await cached.create(draft('a'))
   await cached.get(1)
   const reads = counts.reads
   expect((await cached.get(1))?.name).toBe('a')
   expect(counts.reads).toBe(reads + 1)
   const { update: _, removeAndFail: __, ...appendOnly } = pets
-  expect(cachePets(appendOnly, localChanges(), { shared: true })).not.toBe(appendOnly)
+  expect(cacheResource(appendOnly, localChanges(), { shared: true })).not.toBe(appendOnly)
 })
 
 it('drops what it holds after a write that fails, since it may have committed', async () => {
@@ -220,6 +220,6 @@ it('on SQLite, drops pets changed by another connection from the next turn on', 
 /** Renames every pet through a connection of its own, as an operator's hand fix would. */
 function changeNamesBehindTheStore(path: string) {
   const db = new Database(path)
-  db.prepare(`UPDATE pets SET name = 'changed'`).run()
+  db.prepare(`UPDATE pets SET doc = json_set(doc, '$.name', 'changed')`).run()
   db.close()
 }

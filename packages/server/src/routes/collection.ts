@@ -1,0 +1,121 @@
+/**
+ * The three operations of a collection, for any resource the store keeps (store/resource.ts):
+ * a listing by keyset pages with a `Link` to the next one that keeps every filter, a create
+ * answered with `Location` and made safe to retry by `Idempotency-Key`, and a read by id. A
+ * resource's routes (routes/pets/handlers.ts) are these, bound to its store and paths.
+ *
+ * Each is typed by its operation where it is used; what the spec says of the operation's
+ * responses is what these return: `200` with the page and `Link`, `201` with the created
+ * resource, `Location` and (replayed) `Idempotent-Replayed`, `200` or `404`.
+ */
+import type { FastifyRequest } from 'fastify'
+import { problem } from '../errors.js'
+import { preSerialized } from '../http/contract.js'
+import type { Idempotency } from '../idempotency/idempotency.js'
+import type {
+  Draft,
+  Identified,
+  ListOperationId,
+  ListQuery,
+  ResourceDefinition,
+  ResourceStore,
+} from '../store/resource.js'
+import type { StoredResponse } from '../store/store.js'
+import type { CursorCodec } from './cursor.js'
+
+export interface CollectionDeps<K extends ListOperationId, R extends Identified> {
+  store: ResourceStore<K, R>
+  definition: ResourceDefinition<K, R>
+  /** Bound to the list operation (cursor.ts). */
+  cursors: CursorCodec
+  idempotency: Idempotency
+  /** The collection's URL path with the base path, e.g. `/v1/pets`: of `Location` and `Link`. */
+  url: string
+}
+
+interface ListRequest {
+  query: { limit: number; cursor?: string | undefined } & Record<string, unknown>
+}
+
+/** The listing: a page, and a `next` link carrying `limit`, every filter given, and the cursor. */
+export function listCollection<K extends ListOperationId, R extends Identified>(
+  deps: CollectionDeps<K, R>,
+) {
+  const { store, cursors, url } = deps
+  const kept = ['limit', ...Object.keys(deps.definition.filters)]
+  return async ({ query }: ListRequest) => {
+    const { cursor, ...given } = query
+    let afterId: number | undefined
+    if (cursor !== undefined) {
+      afterId = cursors.decode(cursor)
+      if (afterId === undefined) return problem('invalidCursor')
+    }
+    const page = await store.list({ ...given, afterId } as ListQuery<K>)
+    const body = preSerialized<R[]>(page.json)
+    if (!page.hasMore || page.lastId === undefined) return { status: 200 as const, body }
+    const search = kept
+      .filter((name) => given[name] !== undefined)
+      .map((name) => `${name}=${encodeURIComponent(String(given[name]))}`)
+    search.push(`cursor=${cursors.encode(page.lastId)}`)
+    const headers = { Link: `<${url}?${search.join('&')}>; rel="next"` }
+    return { status: 200 as const, body, headers }
+  }
+}
+
+interface CreateRequest<R extends Identified> extends FastifyRequest {
+  body: Draft<R>
+}
+
+/**
+ * The create: the validated body (defaults applied) is the draft, whole, so every property the
+ * spec declares is stored. With an `Idempotency-Key` (its hooks: `idempotentCreateHooks`), the
+ * record is completed in the create's transaction; a repeat replays it, another body is `422`.
+ */
+export function createInCollection<K extends ListOperationId, R extends Identified>(
+  deps: CollectionDeps<K, R>,
+) {
+  const { store, idempotency, url } = deps
+  return async (request: CreateRequest<R>) => {
+    const draft = request.body
+    const held = request.idempotency
+    const fingerprint = held === null ? '' : idempotency.fingerprint(url, draft)
+    if (held?.state === 'completed') {
+      if (held.fingerprint !== fingerprint) return problem('idempotencyKeyReused')
+      // The stored answer to the first request with this key, marked as a replay.
+      const created = JSON.parse(held.response.body) as R
+      const headers = { Location: `${url}/${created.id}`, 'Idempotent-Replayed': 'true' as const }
+      return { status: 201 as const, body: created, headers }
+    }
+    const respond = (created: R): StoredResponse => ({
+      status: 201,
+      body: JSON.stringify(created),
+      headers: { location: `${url}/${created.id}` },
+    })
+    const created =
+      held?.state === 'claimed'
+        ? await store.create(draft, { scope: held.scope, key: held.key, fingerprint, respond })
+        : await store.create(draft)
+    idempotency.completed(request)
+    return { status: 201 as const, body: created, headers: { Location: `${url}/${created.id}` } }
+  }
+}
+
+/** The route hooks that claim an `Idempotency-Key` before a create and release it after. */
+export function idempotentCreateHooks(idempotency: Idempotency) {
+  return {
+    onRequest: [async (request: FastifyRequest) => idempotency.claim(request)],
+    onResponse: [async (request: FastifyRequest) => idempotency.release(request)],
+    onRequestAbort: [async (request: FastifyRequest) => idempotency.release(request)],
+  }
+}
+
+/** The read by id; `notFound` answers an id no resource has. */
+export function getFromCollection<K extends ListOperationId, R extends Identified, P>(
+  store: ResourceStore<K, R>,
+  notFound: (id: number) => P,
+) {
+  return async (id: number) => {
+    const found = await store.get(id)
+    return found === undefined ? notFound(id) : { status: 200 as const, body: found }
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * How a resource is stored: `id` in its own column (the key every page is read by) and every
+ * other property in one JSON document beside it, written as `JSON.stringify` writes it with the
+ * properties in the order the resource's schema declares them. A property the spec adds is then
+ * stored, read back and listed without a code edit, on SQLite and PostgreSQL alike; what a
+ * listing filters on is read from the document by an indexed expression (sqlite/resources.ts,
+ * postgres/resources.ts).
+ *
+ * A page's JSON is the documents' text spliced after `{"id":N,` (or `{"id":N}` for an empty
+ * document), never parsed or built again: that costs less than building objects from columns
+ * (packages/bench/BENCHMARKS.md, "Stored documents").
+ */
+import { specDocument } from '../spec/document.js'
+import type { Draft, Identified } from './resource.js'
+
+export interface DocumentCodec<R extends Identified> {
+  /** The document stored for `draft`, as JSON text. */
+  text(draft: Draft<R>): string
+  /** What `create` returns: `id` first, then the draft's properties in the document's order. */
+  withId(id: number, draft: Draft<R>): R
+}
+
+/**
+ * The codec of the resource described by `components/schemas/<schema>` of `document`: its
+ * declared properties come first, in the schema's order, then any other the draft has (a schema
+ * edited at run time, as tests do), so that nothing validated is ever dropped.
+ *
+ * @example
+ * ```ts
+ * const pets = documentCodec<Pet>('Pet')
+ * pets.text({ status: 'sold', name: 'Rex', categoryId: 1 }) // '{"name":"Rex","categoryId":1,"status":"sold"}'
+ * ```
+ */
+export function documentCodec<R extends Identified>(
+  schema: string,
+  document: Readonly<Record<string, unknown>> = specDocument,
+): DocumentCodec<R> {
+  const order = propertyOrder(document, schema)
+  const ordered = (draft: Draft<R>): Record<string, unknown> => {
+    const values = draft as Record<string, unknown>
+    const out: Record<string, unknown> = {}
+    for (const name of order) {
+      if (values[name] !== undefined) out[name] = values[name]
+    }
+    for (const name of Object.keys(values)) {
+      if (values[name] !== undefined && !Object.hasOwn(out, name)) out[name] = values[name]
+    }
+    return out
+  }
+  return {
+    text: (draft) => JSON.stringify(ordered(draft)),
+    withId: (id, draft) => ({ id, ...ordered(draft) }) as unknown as R,
+  }
+}
+
+/** The names of the schema's properties but `id`, in the order the spec writes them. */
+function propertyOrder(document: Readonly<Record<string, unknown>>, schema: string): string[] {
+  const components = document.components as { schemas?: Record<string, unknown> } | undefined
+  const found = components?.schemas?.[schema] as { properties?: Record<string, unknown> } | undefined
+  if (found?.properties === undefined) {
+    throw new Error(`the spec has no object schema components/schemas/${schema} to store`)
+  }
+  return Object.keys(found.properties).filter((name) => name !== 'id')
+}

@@ -1,0 +1,104 @@
+/**
+ * Schema changes from 004 on, each defined once and applied by both stores, in order, after
+ * their own first three (sqlite/migrations/, postgres/migrations.ts). Append only: a released
+ * migration is never edited, a change is a new entry. A migration is either SQL for each
+ * dialect, made by the helpers below where one exists (a resource's table, a filter's index), or
+ * a change of every stored document of a table, which both stores run in JavaScript (a renamed,
+ * moved or newly required property): one definition, the same result on SQLite and PostgreSQL.
+ *
+ * A property the spec adds as optional needs no migration: documents keep whatever the spec
+ * declares (documents.ts).
+ *
+ * @example
+ * ```ts
+ * { name: '005-orders', sql: resourceTable('orders') }
+ * { name: '006-pet-title', documents: { table: 'pets', change: ({ name, ...pet }) => ({ ...pet, title: name }) } }
+ * ```
+ */
+
+export type Dialect = 'sqlite' | 'postgres'
+
+/** SQL for each store, applied in the migration's transaction. */
+export interface SqlMigration {
+  name: string
+  sql: Readonly<Record<Dialect, string>>
+}
+
+export type StoredDocument = Record<string, unknown>
+
+/** A change of every document of `table`, applied row by row in the migration's transaction. */
+export interface DocumentMigration {
+  name: string
+  documents: { table: string; change: (document: StoredDocument) => StoredDocument }
+}
+
+export type Migration = SqlMigration | DocumentMigration
+
+/** Table and property names go into SQL text, so they are held to identifiers. */
+function identifier(name: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+    throw new Error(`"${name}" is not a plain identifier: name tables and filtered fields so`)
+  }
+  return name
+}
+
+/** The SQL expression reading a document's top-level `field` as the dialect's scalar. */
+export function fieldExpression(dialect: Dialect, field: string): string {
+  return dialect === 'sqlite'
+    ? `json_extract(doc, '$.${identifier(field)}')`
+    : `(doc->>'${identifier(field)}')`
+}
+
+/**
+ * The table of a resource's documents (documents.ts): ids from a sequence that never reuses one,
+ * and on PostgreSQL the trigger that tells every instance's cache of a change (table-changes.ts).
+ */
+export function resourceTable(table: string): Record<Dialect, string> {
+  const name = identifier(table)
+  return {
+    sqlite: `CREATE TABLE ${name} (id INTEGER PRIMARY KEY AUTOINCREMENT, doc TEXT NOT NULL);`,
+    postgres: `CREATE TABLE ${name} (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, doc json NOT NULL);
+      CREATE TRIGGER ${name}_changed AFTER UPDATE OR DELETE OR TRUNCATE ON ${name}
+        FOR EACH STATEMENT EXECUTE FUNCTION announce_change();`,
+  }
+}
+
+/** The index a listing filtered on `field` walks in id order. */
+export function filterIndex(table: string, field: string): Record<Dialect, string> {
+  const index = `${identifier(table)}_${identifier(field)}_id`
+  return {
+    sqlite: `CREATE INDEX ${index} ON ${table} (${fieldExpression('sqlite', field)}, id);`,
+    postgres: `CREATE INDEX ${index} ON ${table} (${fieldExpression('postgres', field)}, id);`,
+  }
+}
+
+/**
+ * Pets become documents (documents.ts), keeping their ids and the sequence that never reuses
+ * one, and `pets_status_id` reads the status from the document.
+ */
+const petDocuments: SqlMigration = {
+  name: '004-pet-documents',
+  sql: {
+    sqlite: `
+      CREATE TABLE pets_next (id INTEGER PRIMARY KEY AUTOINCREMENT, doc TEXT NOT NULL);
+      INSERT INTO pets_next (id, doc)
+        SELECT id, json_object('name', name, 'categoryId', category_id, 'status', status)
+        FROM pets ORDER BY id;
+      DELETE FROM sqlite_sequence WHERE name = 'pets_next';
+      UPDATE sqlite_sequence SET name = 'pets_next' WHERE name = 'pets';
+      DROP TABLE pets;
+      ALTER TABLE pets_next RENAME TO pets;
+      ${filterIndex('pets', 'status').sqlite}`,
+    postgres: `
+      ALTER TABLE pets ADD COLUMN doc json;
+      UPDATE pets SET doc = format('{"name":%s,"categoryId":%s,"status":%s}',
+        to_json(name), category_id, to_json(status))::json;
+      ALTER TABLE pets ALTER COLUMN doc SET NOT NULL;
+      DROP INDEX pets_status_id;
+      ALTER TABLE pets DROP COLUMN name, DROP COLUMN category_id, DROP COLUMN status;
+      ${filterIndex('pets', 'status').postgres}`,
+  },
+}
+
+export const migrations: readonly Migration[] = [petDocuments]
