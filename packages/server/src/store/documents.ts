@@ -56,7 +56,9 @@ export function documentCodec<R extends Identified>(
 /** The names of the schema's properties but `id`, in the order the spec writes them. */
 function propertyOrder(document: Readonly<Record<string, unknown>>, schema: string): string[] {
   const components = document.components as { schemas?: Record<string, unknown> } | undefined
-  const found = components?.schemas?.[schema] as { properties?: Record<string, unknown> } | undefined
+  const found = components?.schemas?.[schema] as
+    | { properties?: Record<string, unknown> }
+    | undefined
   if (found?.properties === undefined) {
     throw new Error(`the spec has no object schema components/schemas/${schema} to store`)
   }

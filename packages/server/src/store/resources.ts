@@ -4,10 +4,18 @@
  * `resourceTable`), and a line in `Store` (store.ts); both stores build it from this entry.
  */
 import type { Pet } from '@petstore/types'
-import type { ResourceDefinition } from './resource.js'
+import type { Identified, ListOperationId, ResourceDefinition } from './resource.js'
 
 export const pets: ResourceDefinition<'listPets', Pet> = {
   table: 'pets',
   schema: 'Pet',
   filters: { status: { field: 'status', match: 'equals' } },
+}
+
+/**
+ * The resource of each list operation of the spec: one the spec adds is a compile error here
+ * until its resource is defined (and tests walk every listing from this table).
+ */
+export const listedResources: { [K in ListOperationId]: ResourceDefinition<K, Identified> } = {
+  listPets: pets as ResourceDefinition<'listPets', Identified>,
 }

@@ -98,7 +98,9 @@ describe.runIf(available)('the pet cache of two instances on one PostgreSQL data
     await renameUntold('Untold')
     expect(await served(b.store.pets)).toEqual(['Rex', 'Rex'])
     const generation = b.changes.generation
-    await admin.query(`UPDATE ${schema}.pets SET doc = jsonb_set(doc::jsonb, '{name}', '"Max"')::json WHERE id = 1`)
+    await admin.query(
+      `UPDATE ${schema}.pets SET doc = jsonb_set(doc::jsonb, '{name}', '"Max"')::json WHERE id = 1`,
+    )
     await until('B hears of the change', () => b.changes.generation !== generation)
     expect(await served(b.store.pets)).toEqual(['Max', 'Max'])
     await close()

@@ -161,7 +161,9 @@ describe.runIf(available)('postgres', () => {
       store.pets.create({ name: 'ok2', categoryId: 1, status: 'available' }),
     ])
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
-    expect(String((results[1] as PromiseRejectedResult).reason)).toContain('refused by the database')
+    expect(String((results[1] as PromiseRejectedResult).reason)).toContain(
+      'refused by the database',
+    )
     expect(JSON.parse((await store.pets.list({ limit: 10 })).json)).toMatchObject([
       { name: 'ok1' },
       { name: 'ok2' },

@@ -11,7 +11,7 @@
  */
 import type pg from 'pg'
 import type { DocumentCodec } from '../documents.js'
-import type { Draft, Identified, IdempotencyCompletion } from '../resource.js'
+import type { Draft, IdempotencyCompletion, Identified } from '../resource.js'
 import { isUnavailable, noteWrite, unavailableOr } from './connection.js'
 
 interface Queued<R extends Identified> {

@@ -7,7 +7,7 @@
  */
 import { perKeyPlanValues, planValues } from '@petstore/types'
 import type pg from 'pg'
-import { type Migration, migrations as shared, type StoredDocument } from '../migrations.js'
+import { type Migration, type StoredDocument, migrations as shared } from '../migrations.js'
 
 /** A migration of PostgreSQL's own (before 004), or one both stores share. */
 export type PostgresMigration = { name: string; postgres: string } | Migration

@@ -94,7 +94,11 @@ export function postgresResourceStore<K extends ListOperationId, R extends Ident
         const given = filters.filter(([filter]) => values[filter] !== undefined)
         const { rows } = await pool.query<PageRow>({
           ...pageStatement(given),
-          values: [query.afterId ?? 0, query.limit, ...given.map(([filter]) => String(values[filter]))],
+          values: [
+            query.afterId ?? 0,
+            query.limit,
+            ...given.map(([filter]) => String(values[filter])),
+          ],
         })
         const { json, lastId, hasMore } = rows[0] as PageRow
         return { json, lastId: lastId ?? undefined, hasMore }

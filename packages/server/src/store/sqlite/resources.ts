@@ -8,8 +8,8 @@ import { fieldExpression } from '../migrations.js'
 import type {
   Draft,
   FilterRule,
-  Identified,
   IdempotencyCompletion,
+  Identified,
   ListOperationId,
   ListQuery,
   Page,
@@ -118,7 +118,8 @@ export function sqliteResourceStore<K extends ListOperationId, R extends Identif
       const values = query as Record<string, unknown>
       const given = filters.filter(([name]) => values[name] !== undefined)
       const params: Record<string, unknown> = { after: query.afterId ?? 0 }
-      for (const [index, [name]] of given.entries()) params[`filter${index}`] = bindable(values[name])
+      for (const [index, [name]] of given.entries())
+        params[`filter${index}`] = bindable(values[name])
       const { json, lastId, hasMore } = pageStatement(query.limit, given).get(params) as PageRow
       return { json, lastId: lastId ?? undefined, hasMore: hasMore === 1 }
     },

@@ -4,7 +4,7 @@
  * is a new entry. SQLite tracks the applied count in `PRAGMA user_version`.
  */
 import type Database from 'better-sqlite3'
-import { type Migration, migrations as shared, type StoredDocument } from '../../migrations.js'
+import { type Migration, type StoredDocument, migrations as shared } from '../../migrations.js'
 import { initial } from './001-initial.js'
 import { perKeyLimits } from './002-per-key-limits.js'
 

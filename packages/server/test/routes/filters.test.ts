@@ -1,0 +1,94 @@
+/**
+ * Every filter a list operation declares restricts its listing, page after page: for each list
+ * operation of the spec (its resource in src/store/resources.ts) and each of its query
+ * parameters but `limit` and `cursor`, a walk with the filter returns exactly the resources its
+ * rule keeps, in id order, and every `next` link carries the filter on. Resources are created
+ * through the collection's own create operation from bodies generated from its schema.
+ */
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { specOperations } from '../../src/spec/operations.js'
+import type { FilterRule } from '../../src/store/resource.js'
+import { listedResources } from '../../src/store/resources.js'
+import { validValue } from '../fuzz/schema-arbitraries.js'
+import { call, startWithKey, type TestServer } from '../helpers.js'
+
+const paging = new Set(['limit', 'cursor'])
+const created = 40
+const pageSize = 3
+
+let server: TestServer
+let auth: { authorization: string }
+beforeAll(async () => {
+  ;({ server, auth } = await startWithKey())
+})
+afterAll(() => server.close())
+
+/** Whether `item` passes `rule` for the parameter's text `value`. */
+function keeps(rule: FilterRule<unknown>, item: Record<string, unknown>, value: string): boolean {
+  const field = item[rule.field]
+  if (field === undefined || field === null) return false
+  return rule.match === 'equals' ? String(field) === value : String(field).startsWith(value)
+}
+
+/** The values worth filtering by: some the created resources have, and one none has. */
+function valuesOf(rule: FilterRule<unknown>, items: Record<string, unknown>[]): string[] {
+  const present = [...new Set(items.map((item) => item[rule.field]).filter((v) => v != null))]
+  const texts = present.slice(0, 3).map(String)
+  if (rule.match === 'prefix') texts.push(...texts.map((text) => [...text].slice(0, 1).join('')))
+  return texts
+}
+
+const listings = Object.entries(listedResources)
+it('walks at least one listing', () => expect(listings.length).toBeGreaterThan(0))
+
+describe.each(listings)('%s', (operationId, definition) => {
+  const list = specOperations.find((operation) => operation.operationId === operationId)
+  const create = specOperations.find(
+    (operation) => operation.method === 'POST' && operation.path === list?.path,
+  )
+  const filters = (list?.parameters ?? [])
+    .filter((parameter) => parameter.in === 'query' && !paging.has(parameter.name))
+    .map((parameter) => parameter.name)
+  const rules = definition.filters as Record<string, FilterRule<unknown>>
+
+  it('has a rule for each filter the spec declares (src/store/resources.ts)', () => {
+    expect(Object.keys(rules).sort()).toEqual([...filters].sort())
+  })
+
+  it.each(filters)('restricts by %s on every page, and the next links keep it', async (filter) => {
+    const rule = rules[filter] as FilterRule<unknown>
+    if (create?.requestBody === undefined)
+      throw new Error(`${operationId} has no create on its path`)
+    const url = `${server.api}${list?.path}`
+    const bodies = fc.sample(validValue(create.requestBody.schema), created)
+    const items: Record<string, unknown>[] = []
+    for (const body of bodies) {
+      const reply = await call(url, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      expect(reply.status, JSON.stringify(reply.body)).toBe(201)
+      items.push(reply.body as Record<string, unknown>)
+    }
+    const ours = new Set(items.map((item) => item.id))
+    const values = valuesOf(rule, items)
+    expect(values.length, `no value of ${rule.field} to filter by`).toBeGreaterThan(0)
+    for (const value of values) {
+      const query = `${filter}=${encodeURIComponent(value)}`
+      const seen: Record<string, unknown>[] = []
+      for (let next: string | undefined = `${url}?limit=${pageSize}&${query}`; next; ) {
+        const page = await call(next, { headers: auth })
+        expect(page.status).toBe(200)
+        seen.push(...(page.body as Record<string, unknown>[]))
+        const link = /<([^>]+)>; rel="next"/.exec(page.headers.get('link') ?? '')?.[1]
+        if (link !== undefined) expect(link, 'the next link keeps the filter').toContain(query)
+        next = link === undefined ? undefined : new URL(link, server.url).toString()
+      }
+      for (const item of seen) expect(keeps(rule, item, value), JSON.stringify(item)).toBe(true)
+      const expected = items.filter((item) => keeps(rule, item, value)).map((item) => item.id)
+      expect(seen.map((item) => item.id).filter((id) => ours.has(id))).toEqual(expected)
+    }
+  })
+})
