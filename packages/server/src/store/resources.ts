@@ -1,16 +1,20 @@
 /**
  * The resources the service stores, each with its table and the rule of each filter of its
- * listing. A new resource is one entry here, its table in a migration (migrations.ts:
- * `resourceTable`), and a line in `Store` (store.ts); both stores build it from this entry.
+ * listing. A new resource is its definition here (in `resources`, under the name `Store` gives
+ * it, and in `listedResources`) and its table in a migration (migrations.ts: `resourceTable`);
+ * both stores build its store from this entry.
  */
 import type { Pet } from '@petstore/types'
-import type { Identified, ListOperationId, ResourceDefinition } from './resource.js'
+import type { Identified, ListOperationId, ResourceDefinition, ResourceStore } from './resource.js'
 
-export const pets: ResourceDefinition<'listPets', Pet> = {
+const pets: ResourceDefinition<'listPets', Pet> = {
   table: 'pets',
   schema: 'Pet',
   filters: { status: { field: 'status', match: 'equals' } },
 }
+
+/** Every resource, under the name the Store holds its store by. */
+export const resources = { pets }
 
 /**
  * The resource of each list operation of the spec: one the spec adds is a compile error here
@@ -18,4 +22,29 @@ export const pets: ResourceDefinition<'listPets', Pet> = {
  */
 export const listedResources: { [K in ListOperationId]: ResourceDefinition<K, Identified> } = {
   listPets: pets as ResourceDefinition<'listPets', Identified>,
+}
+
+type Resources = typeof resources
+/** The store of each resource, as Store holds them. */
+export type ResourceStores = {
+  [N in keyof Resources]: Resources[N] extends ResourceDefinition<infer K, infer R>
+    ? ResourceStore<K, R>
+    : never
+}
+
+/** Every resource's table, in `resources`' order. */
+export const resourceTables = Object.values(resources).map((definition) => definition.table)
+
+/**
+ * The store of every resource, each made by `make` (the SQLite or the PostgreSQL one, with its
+ * cache).
+ */
+export function resourceStores(
+  make: <K extends ListOperationId, R extends Identified>(
+    definition: ResourceDefinition<K, R>,
+  ) => ResourceStore<K, R>,
+): ResourceStores {
+  const stores: Record<string, unknown> = {}
+  for (const [name, definition] of Object.entries(resources)) stores[name] = make(definition)
+  return stores as ResourceStores
 }

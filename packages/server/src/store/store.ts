@@ -9,6 +9,7 @@
 
 import type { Pet, Plan } from '@petstore/types'
 import type { Draft, ListQuery, Page, ResourceStore } from './resource.js'
+import type { ResourceStores } from './resources.js'
 
 /** A NewPet after validation, the spec's defaults applied: every property a Pet has but its id. */
 export type PetDraft = Draft<Pet>
@@ -109,8 +110,8 @@ export interface IdempotencyStore {
   purgeExpired(now: number): Promise<number>
 }
 
-export interface Store {
-  pets: PetStore
+/** The resources' stores (resources.ts: `pets`, ...), then the service's own records. */
+export interface Store extends ResourceStores {
   keys: KeyStore
   idempotency: IdempotencyStore
   /**

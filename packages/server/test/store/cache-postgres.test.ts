@@ -2,12 +2,13 @@ import type { Pet } from '@petstore/types'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { cacheResource } from '../../src/store/cache.js'
+import type { TableChanges } from '../../src/store/changes.js'
 import { connectionConfig } from '../../src/store/postgres/connection.js'
 import type { PostgresStoreOptions } from '../../src/store/postgres/options.js'
 import { postgresResourceStore } from '../../src/store/postgres/resources.js'
 import { openMigratedPool, postgresStore } from '../../src/store/postgres/store.js'
-import { listenForTableChanges } from '../../src/store/postgres/table-changes.js'
-import { pets as petResource } from '../../src/store/resources.js'
+import { changedTables, listenForTableChanges } from '../../src/store/postgres/table-changes.js'
+import { resources } from '../../src/store/resources.js'
 import type { PetStore } from '../../src/store/store.js'
 import { postgresUrl, schemaFactory, serviceAvailable, uniqueName } from '../services.js'
 
@@ -18,7 +19,7 @@ type EditablePetStore = PetStore & { update(id: number, name: string): Promise<P
 
 function editablePets(pool: pg.Pool): EditablePetStore {
   return {
-    ...postgresResourceStore(pool, petResource),
+    ...postgresResourceStore(pool, resources.pets),
     async update(id, name) {
       const { rows } = await pool.query<{ pet: Pet }>(
         `UPDATE pets SET doc = jsonb_set(doc::jsonb, '{name}', to_jsonb($1::text))::json
@@ -62,8 +63,12 @@ describe.runIf(available)('the pet cache of two instances on one PostgreSQL data
   /** An instance assembled as openPostgresStore does, its pet changes in view, once it listens. */
   async function openInstance(options: PostgresStoreOptions) {
     const pool = await openMigratedPool(options)
-    const listener = listenForTableChanges(connectionConfig(options))
-    const instance = { pool, store: postgresStore(pool, listener), changes: listener.tables.pets }
+    const listener = listenForTableChanges(connectionConfig(options), changedTables)
+    const instance = {
+      pool,
+      store: postgresStore(pool, listener),
+      changes: listener.tables.pets as TableChanges,
+    }
     await until('the instance listens', () => instance.changes.listening)
     return instance
   }

@@ -8,7 +8,7 @@ import type { OperationFacts, Pet } from '@petstore/types'
 import { problem } from '../../errors.js'
 import type { HandledOperationId, OperationRoutes } from '../../http/contract.js'
 import type { Idempotency } from '../../idempotency/idempotency.js'
-import { pets } from '../../store/resources.js'
+import { resources } from '../../store/resources.js'
 import type { Store } from '../../store/store.js'
 import {
   createInCollection,
@@ -37,7 +37,7 @@ export type PetRoutes = Pick<OperationRoutes, PetOperationId>
 export function createPetRoutes(deps: PetRouteDeps): PetRoutes {
   const collection = {
     store: deps.store.pets,
-    definition: pets,
+    definition: resources.pets,
     cursors: deps.cursors,
     idempotency: deps.idempotency,
     url: `${deps.basePath}/pets`,

@@ -19,12 +19,12 @@ import type { Store } from '../store.js'
 import { connectionConfig } from './connection.js'
 import type { PostgresStoreOptions } from './options.js'
 import { openMigratedPool, postgresStore } from './store.js'
-import { listenForTableChanges } from './table-changes.js'
+import { changedTables, listenForTableChanges } from './table-changes.js'
 
 export type { PostgresStoreOptions } from './options.js'
 
 /** Connects, migrates and returns the store; rejects when the database cannot be reached. */
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<Store> {
   const pool = await openMigratedPool(options)
-  return postgresStore(pool, listenForTableChanges(connectionConfig(options)))
+  return postgresStore(pool, listenForTableChanges(connectionConfig(options), changedTables))
 }

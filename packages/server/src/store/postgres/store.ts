@@ -6,7 +6,8 @@
 import type pg from 'pg'
 import { BackendUnavailableError, failureHoldMs } from '../../backend-failure.js'
 import { cacheResource } from '../cache.js'
-import { pets } from '../resources.js'
+import type { TableChanges } from '../changes.js'
+import { resourceStores } from '../resources.js'
 import type { Store } from '../store.js'
 import { guarded, openPool, recentWriteFailure } from './connection.js'
 import { postgresIdempotencyStore } from './idempotency.js'
@@ -37,8 +38,14 @@ export async function openMigratedPool(options: PostgresStoreOptions): Promise<p
 export function postgresStore(pool: pg.Pool, changes: TableChangeListener): Store {
   let closed: Promise<void> | undefined
   return {
-    pets: cacheResource(postgresResourceStore(pool, pets), changes.tables.pets, { shared: true }),
-    keys: postgresKeyStore(pool, changes.tables.api_keys),
+    ...resourceStores((definition) =>
+      cacheResource(
+        postgresResourceStore(pool, definition),
+        changes.tables[definition.table] as TableChanges,
+        { shared: true },
+      ),
+    ),
+    keys: postgresKeyStore(pool, changes.tables.api_keys as TableChanges),
     idempotency: postgresIdempotencyStore(pool),
     setting: (name, create) =>
       guarded(async () => {

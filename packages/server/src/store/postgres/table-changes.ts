@@ -1,8 +1,9 @@
 /**
- * Tells the caches of a store (keys.ts, ../pet-cache.ts) when any instance, the CLI or an
- * operator's hand-written SQL changed their table: triggers (migrations.ts) send
- * `NOTIFY petstore_<table>` with the schema name at the commit of every UPDATE, DELETE or TRUNCATE
- * of `api_keys` and `pets`, and one connection per store listens to every channel. While that
+ * Tells the caches of a store (keys.ts, ../cache.ts) when any instance, the CLI or an
+ * operator's hand-written SQL changed their table: triggers (migrations.ts, ../migrations.ts'
+ * `resourceTable`) send `NOTIFY petstore_<table>` with the schema name at the commit of every
+ * UPDATE, DELETE or TRUNCATE of `api_keys` and of each resource's table, and one connection per
+ * store listens to every channel. While that
  * connection is down a change could be missed, so nothing may be cached (`listening` is false);
  * it reconnects by itself. Each table's `generation` moves on with every change to it and with
  * every connection loss or gain, so a read that raced with a change does not cache what it read.
@@ -10,26 +11,29 @@
  */
 import pg from 'pg'
 import type { TableChanges } from '../changes.js'
+import { resourceTables } from '../resources.js'
 
-/** The tables whose changes are announced, each on channel `petstore_<table>`. */
-export const announcedTables = ['api_keys', 'pets'] as const
-export type AnnouncedTable = (typeof announcedTables)[number]
+/** The tables a store's caches follow: the API keys and every resource's. */
+export const changedTables = ['api_keys', ...resourceTables]
 
 export interface TableChangeListener {
-  readonly tables: Readonly<Record<AnnouncedTable, TableChanges>>
+  /** The changes of each table listened to, by table name. */
+  readonly tables: Readonly<Record<string, TableChanges>>
   close(): Promise<void>
 }
 
 const channelPrefix = 'petstore_'
 const retryMs = 1000
 
-export function listenForTableChanges(config: pg.ClientConfig): TableChangeListener {
+/** Listens to the changes of `tables`, each announced on channel `petstore_<table>`. */
+export function listenForTableChanges(
+  config: pg.ClientConfig,
+  tables: readonly string[],
+): TableChangeListener {
   let listening = false
   /** Moves on with every connection loss or gain: added to every channel's count of changes. */
   let connections = 0
-  const counts = new Map<string, number>(
-    announcedTables.map((table) => [`${channelPrefix}${table}`, 0]),
-  )
+  const counts = new Map<string, number>(tables.map((table) => [`${channelPrefix}${table}`, 0]))
   let closed = false
   let client: pg.Client | undefined
   let retry: NodeJS.Timeout | undefined
@@ -67,7 +71,7 @@ export function listenForTableChanges(config: pg.ClientConfig): TableChangeListe
     }
   }
 
-  const table = (name: AnnouncedTable): TableChanges => {
+  const table = (name: string): TableChanges => {
     const channel = `${channelPrefix}${name}`
     return {
       get listening() {
@@ -84,10 +88,7 @@ export function listenForTableChanges(config: pg.ClientConfig): TableChangeListe
 
   void connect()
   return {
-    tables: Object.fromEntries(announcedTables.map((name) => [name, table(name)])) as Record<
-      AnnouncedTable,
-      TableChanges
-    >,
+    tables: Object.fromEntries(tables.map((name) => [name, table(name)])),
     async close() {
       closed = true
       clearTimeout(retry)

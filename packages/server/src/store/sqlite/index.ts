@@ -10,7 +10,7 @@ import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import { failureHoldMs } from '../../backend-failure.js'
 import { cacheResource } from '../cache.js'
-import { pets } from '../resources.js'
+import { resourceStores } from '../resources.js'
 import type { Store } from '../store.js'
 import { sqliteTableChanges, watchExternalChanges } from './external-changes.js'
 import { guardDatabaseFile } from './file-guard.js'
@@ -79,9 +79,11 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   const externalChanges = watchExternalChanges(db)
   let closed = false
   return {
-    pets: cacheResource(
-      guardMethods(sqliteResourceStore(db, writes, pets)),
-      sqliteTableChanges(externalChanges),
+    ...resourceStores((definition) =>
+      cacheResource(
+        guardMethods(sqliteResourceStore(db, writes, definition)),
+        sqliteTableChanges(externalChanges),
+      ),
     ),
     keys: guardMethods(sqliteKeyStore(db, writes, externalChanges)),
     idempotency: guardMethods(sqliteIdempotencyStore(db, writes)),
