@@ -33,7 +33,6 @@ import { createIdempotency } from './idempotency/idempotency.js'
 import { schedulePurge } from './idempotency/purge.js'
 import { createRateLimitHook, type RateLimitHook } from './rate-limit/hook.js'
 import type { RateLimiter } from './rate-limit/limiter.js'
-import { createCursorCodec } from './routes/cursor.js'
 import { registerDocsRoutes } from './routes/docs.js'
 import { registerHealthRoutes } from './routes/health.js'
 import { createOpenApiRoute } from './routes/openapi.js'
@@ -133,12 +132,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     config.cursorSecret ??
     (await store.setting('cursor-secret', () => randomBytes(32).toString('base64url')))
   const links = { docsPath, basePath }
-  const petRoutes = createPetRoutes({
+  const routeDeps = {
     store,
-    cursors: createCursorCodec(secret, 'listPets'),
+    cursorSecret: secret,
     idempotency: createIdempotency({ store: store.idempotency, now: deps.now }),
     basePath,
-  })
+  }
   schedulePurge(app, store.idempotency)
 
   registerPipeline(app, {
@@ -154,7 +153,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       registerOperations(
         scope,
         operations,
-        { ...petRoutes, getOpenApiDocument: createOpenApiRoute(document) },
+        { ...createPetRoutes(routeDeps), getOpenApiDocument: createOpenApiRoute(document) },
         links,
       )
     },

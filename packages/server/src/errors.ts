@@ -67,7 +67,10 @@ export const errorCatalog = {
   },
   noSuchPath: { code: 'not_found', message: (p: { path: string }) => `no such path: ${p.path}` },
   noSuchResource: { code: 'not_found', message: () => 'no such resource' },
-  noSuchPet: { code: 'not_found', message: (p: { id: string }) => `pet ${p.id} does not exist` },
+  unknownId: {
+    code: 'not_found',
+    message: (p: { resource: string; id: string }) => `${p.resource} ${p.id} does not exist`,
+  },
   docsNotBuilt: {
     code: 'not_found',
     message: () =>
@@ -194,7 +197,7 @@ export class ApiProblem<S extends number = number> extends Error {
  *
  * @example
  * ```ts
- * throw problem('noSuchPet', { id: '42' })
+ * throw problem('unknownId', { resource: 'pet', id: '42' })
  * ```
  */
 export function problem<N extends ProblemName>(

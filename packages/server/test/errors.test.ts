@@ -9,7 +9,7 @@ import { specOperations } from '../src/spec/operations.js'
 it('has a message for every code of the spec, sent with its status in the spec', () => {
   const used = new Set(Object.values(errorCatalog).map((entry) => entry.code))
   expect([...used].sort()).toEqual([...errorCodeValues].sort())
-  expect(problem('noSuchPet', { id: '7' })).toMatchObject({
+  expect(problem('unknownId', { resource: 'pet', id: '7' })).toMatchObject({
     code: 'not_found',
     status: errorStatus.not_found,
     message: 'pet 7 does not exist',

@@ -11,7 +11,8 @@
  * ```ts
  * const getPet: OperationHandler<'getPet'> = async (request) => {
  *   const pet = await store.pets.get(request.params.petId)
- *   return pet === undefined ? problem('noSuchPet', { id: String(request.params.petId) })
+ *   return pet === undefined
+ *     ? problem('unknownId', { resource: 'pet', id: String(request.params.petId) })
  *     : { status: 200, body: pet }
  * }
  * ```

@@ -20,8 +20,18 @@ import type {
   ResourceDefinition,
   ResourceStore,
 } from '../store/resource.js'
-import type { StoredResponse } from '../store/store.js'
-import type { CursorCodec } from './cursor.js'
+import type { Store, StoredResponse } from '../store/store.js'
+import { type CursorCodec, createCursorCodec } from './cursor.js'
+
+/** What every resource's routes are made from (app.ts gives the same to each). */
+export interface RouteDeps {
+  store: Store
+  /** The secret cursors are encrypted under (cursor.ts). */
+  cursorSecret: string
+  idempotency: Idempotency
+  /** e.g. `/v1`: prefix of Location and Link URLs. */
+  basePath: string
+}
 
 export interface CollectionDeps<K extends ListOperationId, R extends Identified> {
   store: ResourceStore<K, R>
@@ -31,6 +41,31 @@ export interface CollectionDeps<K extends ListOperationId, R extends Identified>
   idempotency: Idempotency
   /** The collection's URL path with the base path, e.g. `/v1/pets`: of `Location` and `Link`. */
   url: string
+}
+
+/**
+ * The three operations of the collection at `path` (as the spec writes it, e.g. `/pets`) whose
+ * listing is `list`, on `store`.
+ */
+export function collection<K extends ListOperationId, R extends Identified>(
+  deps: RouteDeps,
+  list: K,
+  path: string,
+  store: ResourceStore<K, R>,
+  definition: ResourceDefinition<K, R>,
+) {
+  const of: CollectionDeps<K, R> = {
+    store,
+    definition,
+    cursors: createCursorCodec(deps.cursorSecret, list),
+    idempotency: deps.idempotency,
+    url: `${deps.basePath}${path}`,
+  }
+  return {
+    list: listCollection(of),
+    create: createInCollection(of),
+    createHooks: idempotentCreateHooks(deps.idempotency),
+  }
 }
 
 interface ListRequest {
@@ -109,13 +144,17 @@ export function idempotentCreateHooks(idempotency: Idempotency) {
   }
 }
 
-/** The read by id; `notFound` answers an id no resource has. */
-export function getFromCollection<K extends ListOperationId, R extends Identified, P>(
+/** The read by id; an id no `resource` (its noun, as messages name it) has is `404`. */
+export function getFromCollection<K extends ListOperationId, R extends Identified>(
   store: ResourceStore<K, R>,
-  notFound: (id: number) => P,
+  resource: string,
 ) {
   return async (id: number) => {
     const found = await store.get(id)
-    return found === undefined ? notFound(id) : { status: 200 as const, body: found }
+    if (found !== undefined) return { status: 200 as const, body: found }
+    return problem('unknownId', {
+      resource,
+      id: Number.isSafeInteger(id) ? String(id) : 'with this id',
+    })
   }
 }

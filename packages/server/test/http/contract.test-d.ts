@@ -46,7 +46,9 @@ describe('results', () => {
       headers: { Link: '</v1/pets?limit=20&cursor=x>; rel="next"' },
     })
     const get: OperationHandler<'getPet'> = async () =>
-      Math.random() < 0.5 ? { status: 200, body: pet } : problem('noSuchPet', { id: '1' })
+      Math.random() < 0.5
+        ? { status: 200, body: pet }
+        : problem('unknownId', { resource: 'pet', id: '1' })
     expectTypeOf(list).toBeFunction()
     expectTypeOf(get).toBeFunction()
   })
@@ -60,7 +62,7 @@ describe('results', () => {
     const noLocation: OperationHandler<'createPet'> = async () => ({ status: 201, body: pet })
     const undeclaredProblem: OperationHandler<'listPets'> = async () =>
       // @ts-expect-error listPets declares no 404
-      problem('noSuchPet', { id: '1' })
+      problem('unknownId', { resource: 'pet', id: '1' })
     // @ts-expect-error the pipeline writes X-Request-Id; a handler does not
     const pipelineHeader: OperationHandler<'getPet'> = async () => ({
       status: 200,
