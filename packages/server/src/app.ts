@@ -35,8 +35,8 @@ import { createRateLimitHook, type RateLimitHook } from './rate-limit/hook.js'
 import type { RateLimiter } from './rate-limit/limiter.js'
 import { registerDocsRoutes } from './routes/docs.js'
 import { registerHealthRoutes } from './routes/health.js'
+import { resourceRoutes } from './routes/index.js'
 import { createOpenApiRoute } from './routes/openapi.js'
-import { createPetRoutes } from './routes/pets/handlers.js'
 import { specDocument } from './spec/document.js'
 import { readOperations, specBasePath, specOperations } from './spec/operations.js'
 import type { Store } from './store/store.js'
@@ -153,7 +153,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       registerOperations(
         scope,
         operations,
-        { ...createPetRoutes(routeDeps), getOpenApiDocument: createOpenApiRoute(document) },
+        { ...resourceRoutes(routeDeps), getOpenApiDocument: createOpenApiRoute(document) },
         links,
       )
     },

@@ -11,7 +11,7 @@
  *
  * @example
  * ```ts
- * { name: '005-orders', sql: resourceTable('orders') }
+ * { name: '005-orders', sql: resourceTable('orders', ['status']) }
  * { name: '006-pet-title', documents: { table: 'pets', change: ({ name, ...pet }) => ({ ...pet, title: name }) } }
  * ```
  */
@@ -51,16 +51,26 @@ export function fieldExpression(dialect: Dialect, field: string): string {
 
 /**
  * The table of a resource's documents (documents.ts): ids from a sequence that never reuses one,
- * and on PostgreSQL the trigger that tells every instance's cache of a change (table-changes.ts).
+ * on PostgreSQL the trigger that tells every instance's cache of a change (table-changes.ts), and
+ * an index for each field its listing filters on (`filterIndex`).
  */
-export function resourceTable(table: string): Record<Dialect, string> {
+export function resourceTable(
+  table: string,
+  filtered: readonly string[] = [],
+): Record<Dialect, string> {
   const name = identifier(table)
+  const indexes = filtered.map((field) => filterIndex(table, field))
   return {
-    sqlite: `CREATE TABLE ${name} (id INTEGER PRIMARY KEY AUTOINCREMENT, doc TEXT NOT NULL);`,
-    postgres: `CREATE TABLE ${name} (
-        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, doc json NOT NULL);
-      CREATE TRIGGER ${name}_changed AFTER UPDATE OR DELETE OR TRUNCATE ON ${name}
+    sqlite: [
+      `CREATE TABLE ${name} (id INTEGER PRIMARY KEY AUTOINCREMENT, doc TEXT NOT NULL);`,
+      ...indexes.map((index) => index.sqlite),
+    ].join('\n'),
+    postgres: [
+      `CREATE TABLE ${name} (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, doc json NOT NULL);`,
+      `CREATE TRIGGER ${name}_changed AFTER UPDATE OR DELETE OR TRUNCATE ON ${name}
         FOR EACH STATEMENT EXECUTE FUNCTION announce_change();`,
+      ...indexes.map((index) => index.postgres),
+    ].join('\n'),
   }
 }
 

@@ -86,6 +86,35 @@ export interface ResourceDefinition<K extends ListOperationId, R extends Identif
   /** The `components/schemas` entry of the resource, whose property order documents keep. */
   schema: string
   filters: FilterRules<K, R>
+  /** Never set: carries the resource's type to what is inferred from the definition. */
+  readonly resource?: R
+}
+
+/**
+ * A resource's definition, typed by its list operation and the type of the resource.
+ *
+ * @example
+ * ```ts
+ * const orders = defineResource<'listOrders', Order>({
+ *   table: 'orders',
+ *   schema: 'Order',
+ *   filters: { status: { field: 'status', match: 'equals' } },
+ * })
+ * ```
+ */
+export function defineResource<K extends ListOperationId, R extends Identified>(
+  definition: ResourceDefinition<K, R>,
+): ResourceDefinition<K, R> {
+  return definition
+}
+
+/** A resource as a listing sees it: its table, and a rule for each of its filters. */
+export interface ListedResource<K extends ListOperationId> {
+  table: string
+  schema: string
+  filters: {
+    readonly [P in keyof ListFilters<K>]-?: { field: string; match: FilterRule<unknown>['match'] }
+  }
 }
 
 /** Ties a creation to an idempotency record so both are written in one transaction. */

@@ -5,23 +5,30 @@
  * both stores build its store from this entry.
  */
 import type { Pet } from '@petstore/types'
-import type { Identified, ListOperationId, ResourceDefinition, ResourceStore } from './resource.js'
-
-const pets: ResourceDefinition<'listPets', Pet> = {
-  table: 'pets',
-  schema: 'Pet',
-  filters: { status: { field: 'status', match: 'equals' } },
-}
+import {
+  defineResource,
+  type Identified,
+  type ListedResource,
+  type ListOperationId,
+  type ResourceDefinition,
+  type ResourceStore,
+} from './resource.js'
 
 /** Every resource, under the name the Store holds its store by. */
-export const resources = { pets }
+export const resources = {
+  pets: defineResource<'listPets', Pet>({
+    table: 'pets',
+    schema: 'Pet',
+    filters: { status: { field: 'status', match: 'equals' } },
+  }),
+}
 
 /**
  * The resource of each list operation of the spec: one the spec adds is a compile error here
  * until its resource is defined (and tests walk every listing from this table).
  */
-export const listedResources: { [K in ListOperationId]: ResourceDefinition<K, Identified> } = {
-  listPets: pets as ResourceDefinition<'listPets', Identified>,
+export const listedResources: { [K in ListOperationId]: ListedResource<K> } = {
+  listPets: resources.pets,
 }
 
 type Resources = typeof resources
