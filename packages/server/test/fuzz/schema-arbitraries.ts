@@ -315,7 +315,7 @@ function build(schema: JsonSchema): fc.Arbitrary<unknown> {
  *
  * @example
  * ```ts
- * const newPet = dereference(specDocument.components.schemas.NewPet)
+ * const newPet = dereference({ $ref: '#/components/schemas/NewPet' })
  * fc.assert(fc.asyncProperty(validValue(newPet), async (body) => { ... }))
  * ```
  */
