@@ -2,9 +2,9 @@ import type { paths } from '@petstore/types'
 import createClient from 'openapi-fetch'
 import { afterEach, describe, expect, it } from 'vitest'
 import { BuiltRequest, directFetch } from '../src/direct-fetch.js'
-import { scriptedServer, type TestServer } from './helpers.js'
+import { newPet, scriptedServer, storedPet, type TestServer } from './helpers.js'
 
-const pet = { id: 1, name: 'Rex', categoryId: 1, status: 'available' }
+const pet = storedPet()
 const servers: TestServer[] = []
 
 afterEach(async () => {
@@ -67,10 +67,10 @@ describe('directFetch', () => {
         return new Request(request, { headers: { 'X-Replaced': 'yes' } })
       },
     })
-    const { data } = await client.POST('/pets', { body: { name: 'Rex', categoryId: 1 } })
+    const { data } = await client.POST('/pets', { body: newPet() })
     expect(data).toEqual(pet)
     expect(server.requests).toHaveLength(1)
     expect(server.requests[0]?.headers['x-replaced']).toBe('yes')
-    expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual({ name: 'Rex', categoryId: 1 })
+    expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual(newPet())
   })
 })

@@ -1,6 +1,7 @@
 import { once } from 'node:events'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import type { NewPet, Pet } from '@petstore/types'
 import { afterAll, beforeAll } from 'vitest'
 import type { Clock } from '../src/clock.js'
 
@@ -78,6 +79,19 @@ export async function scriptedServer(steps: Step[]): Promise<TestServer> {
     if (step === 'drop') req.socket.destroy()
     else if (step !== 'hang') send(res, step)
   })
+}
+
+/**
+ * A valid NewPet (a pet named Rex) with `overrides`. Typed by the spec, so that renaming or
+ * retyping a property in the spec is a compile error in the tests that use it.
+ */
+export function newPet(overrides: Partial<NewPet> = {}): NewPet {
+  return { name: 'Rex', categoryId: 1, ...overrides }
+}
+
+/** A stored Pet, as a scripted server answers it. */
+export function storedPet(overrides: Partial<Pet> = {}): Pet {
+  return { id: 1, status: 'available', ...newPet(), ...overrides }
 }
 
 /** An Error body as the service sends it. */

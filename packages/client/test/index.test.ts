@@ -9,7 +9,7 @@ import {
   type RetryEvent,
   unwrap,
 } from '../src/index.js'
-import { droppingProxy, recordingClock, type TestServer } from './helpers.js'
+import { droppingProxy, newPet, recordingClock, type TestServer } from './helpers.js'
 
 let petstore: RunningPetstore
 let apiKey: string
@@ -38,16 +38,10 @@ function client(options: Partial<PetstoreClientOptions> = {}) {
 describe('createPetstoreClient against the real server', () => {
   it('creates, lists and fetches pets', async () => {
     const petstoreClient = client()
-    const created = await petstoreClient.POST('/pets', {
-      body: { name: 'Rex', categoryId: 1, status: 'pending' },
-    })
+    const draft = newPet({ status: 'pending' })
+    const created = await petstoreClient.POST('/pets', { body: draft })
     expect(created.response.status).toBe(201)
-    expect(created.data).toEqual({
-      id: expect.any(Number),
-      name: 'Rex',
-      categoryId: 1,
-      status: 'pending',
-    })
+    expect(created.data).toEqual({ ...draft, id: expect.any(Number) })
     const id = created.data?.id ?? 0
 
     const listed = await petstoreClient.GET('/pets', {
@@ -69,7 +63,7 @@ describe('createPetstoreClient against the real server', () => {
     })
     expect(missing.error).toMatchObject({ code: 'not_found', status: 404 })
 
-    const invalid = await client().POST('/pets', { body: { name: '   ', categoryId: 1 } })
+    const invalid = await client().POST('/pets', { body: newPet({ name: '   ' }) })
     expect(invalid.error).toMatchObject({ code: 'invalid_request', status: 400 })
 
     const thrown = await stranger
@@ -96,7 +90,7 @@ describe('createPetstoreClient against the real server', () => {
   it('reports getPet as deprecated once, with its sunset and successor', async () => {
     const notices: DeprecationNotice[] = []
     const petstoreClient = client({ onDeprecation: (notice) => notices.push(notice) })
-    const pet = unwrap(await petstoreClient.POST('/pets', { body: { name: 'Old', categoryId: 1 } }))
+    const pet = unwrap(await petstoreClient.POST('/pets', { body: newPet({ name: 'Old' }) }))
     await petstoreClient.GET('/pets/{petId}', { params: { path: { petId: pet.id } } })
     await petstoreClient.GET('/pets/{petId}', { params: { path: { petId: pet.id } } })
     expect(notices).toEqual([
@@ -118,7 +112,9 @@ describe('createPetstoreClient against the real server', () => {
       retry: { onRetry: (event) => events.push(event) },
     })
     const name = `Lucky-${crypto.randomUUID()}`
-    const { data, response } = await viaProxy.POST('/pets', { body: { name, categoryId: 7 } })
+    const { data, response } = await viaProxy.POST('/pets', {
+      body: newPet({ name, categoryId: 7 }),
+    })
 
     expect(response.status).toBe(201)
     expect(response.headers.get('Idempotent-Replayed')).toBe('true')

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createPetstoreClient, unwrap } from '../src/index.js'
 import { ResponseMeta } from '../src/meta.js'
-import { apiError, realPetstore, scriptedServer } from './helpers.js'
+import { apiError, newPet, realPetstore, scriptedServer } from './helpers.js'
 
 const petstore = realPetstore()
 
@@ -16,7 +16,7 @@ describe('meta against the real server', () => {
   it('reads the request id, rate limits and next page of listPets', async () => {
     const petstoreClient = client()
     for (const name of ['Rex', 'Bella']) {
-      unwrap(await petstoreClient.POST('/pets', { body: { name, categoryId: 1 } }))
+      unwrap(await petstoreClient.POST('/pets', { body: newPet({ name }) }))
     }
     const first = await petstoreClient.GET('/pets', { params: { query: { limit: 1 } } })
     expect(first.meta.requestId).toBe(first.response.headers.get('X-Request-Id'))
@@ -57,7 +57,7 @@ describe('meta against the real server', () => {
         apiKey: petstore.apiKey,
         retry: false,
       })
-      const { error, meta } = await scripted.POST('/pets', { body: { name: 'Rex', categoryId: 1 } })
+      const { error, meta } = await scripted.POST('/pets', { body: newPet() })
       expect(error?.code).toBe('service_unavailable')
       expect(meta.retryAfterMs).toBe(7000)
       expect(meta.requestId).toBeUndefined()

@@ -7,6 +7,7 @@ import {
   paginate,
   paginatePages,
 } from '../src/index.js'
+import { newPet } from './helpers.js'
 
 let petstore: RunningPetstore
 let client: PetstoreClient
@@ -24,11 +25,10 @@ beforeAll(async () => {
     await Promise.all(
       Array.from({ length: 25 }, (_, offset) =>
         client.POST('/pets', {
-          body: {
+          body: newPet({
             name: `Pet ${start + offset}`,
-            categoryId: 1,
             status: (start + offset) % 5 === 0 ? 'sold' : 'available',
-          },
+          }),
         }),
       ),
     )

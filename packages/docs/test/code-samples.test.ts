@@ -6,8 +6,9 @@ import {
   sampleRequest,
   withCodeSamples,
 } from '../src/code-samples.js'
+import { shellQuote, toPythonLiteral } from '../src/literal.js'
 import { listOperations } from '../src/openapi.js'
-import { spec } from './helpers.js'
+import { createPetExample, spec } from './helpers.js'
 
 const entry = (operationId: string) => {
   const found = listOperations(spec).find((e) => e.operation.operationId === operationId)
@@ -25,7 +26,8 @@ describe('sampleRequest', () => {
   })
 
   it('uses the first body example and the path examples', () => {
-    expect(sampleRequest(spec, entry('createPet')).body).toEqual({ name: 'Rex', categoryId: 1 })
+    expect(createPetExample, 'createPet in spec/openapi.yaml has no body example').toBeDefined()
+    expect(sampleRequest(spec, entry('createPet')).body).toEqual(createPetExample)
     expect(sampleRequest(spec, entry('getPet')).path).toEqual({ petId: 1 })
   })
 })
@@ -40,7 +42,7 @@ describe('codeSamples', () => {
         "curl -sS -X POST 'https://api.petstore.example/v1/pets' \\",
         '  -H "Authorization: Bearer $PETSTORE_API_KEY" \\',
         "  -H 'Content-Type: application/json' \\",
-        `  -d '{"name":"Rex","categoryId":1}'`,
+        `  -d ${shellQuote(JSON.stringify(createPetExample))}`,
       ].join('\n'),
     })
   })
@@ -67,7 +69,9 @@ describe('codeSamples', () => {
   it('writes JavaScript fetch and Python urllib programs', () => {
     const [, , javascript, python] = codeSamples(spec, entry('createPet'))
     expect(javascript?.source).toContain("const response = await fetch(url, {\n  method: 'POST',")
-    expect(python?.source).toContain('data=json.dumps({"name": "Rex", "categoryId": 1}).encode(),')
+    expect(python?.source).toContain(
+      `data=json.dumps(${toPythonLiteral(createPetExample)}).encode(),`,
+    )
   })
 })
 

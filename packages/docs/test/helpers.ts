@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import type { NewPet } from '@petstore/types'
 import { openapiDocument } from '@petstore/types/spec'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import type { OpenApiDocument } from '../src/openapi.js'
@@ -9,6 +10,11 @@ import { createStaticServer } from '../src/static-server.js'
 
 /** The bundled spec, as the build reads it. */
 export const spec = openapiDocument as unknown as OpenApiDocument
+
+/** createPet's first request body example, read from the spec: what samples and try-it send. */
+export const createPetExample = Object.values(
+  openapiDocument.paths['/pets'].post.requestBody.content['application/json'].examples,
+)[0]?.value as NewPet
 
 /** The site that `pnpm --filter @petstore/docs build` wrote (turbo builds it before tests). */
 export const distDir = fileURLToPath(new URL('../dist/', import.meta.url))

@@ -4,6 +4,7 @@
  * console sends real requests, and the page requests nothing from any other host.
  */
 import { type RunningPetstore, startPetstore } from '@petstore/server'
+import type { Pet } from '@petstore/types'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sampleBaseUrl } from '../src/code-samples.js'
@@ -15,7 +16,14 @@ import {
   openDocs,
   screenshot,
 } from './docs-page.js'
-import { distDir, launchChromium, type Served, serveStatic, spec } from './helpers.js'
+import {
+  createPetExample,
+  distDir,
+  launchChromium,
+  type Served,
+  serveStatic,
+  spec,
+} from './helpers.js'
 
 let browser: Browser
 
@@ -163,10 +171,8 @@ describe('the service’s /docs', () => {
   it('runs every operation from the try-it console with a real key', async () => {
     const { page, record } = await openDocs(browser, `${petstore.url}/docs`)
     expect(await tryIt(page, 'createPet', apiKey)).toMatch(/^201/)
-    const created = JSON.parse((await page.locator('.ps-tryit-body').textContent()) ?? '') as {
-      id: number
-    }
-    expect(created).toMatchObject({ id: expect.any(Number), name: 'Rex' })
+    const created = JSON.parse((await page.locator('.ps-tryit-body').textContent()) ?? '') as Pet
+    expect(created).toMatchObject({ ...createPetExample, id: expect.any(Number) })
     expect(await tryIt(page, 'listPets', apiKey)).toMatch(/^200/)
     expect(await page.locator('.ps-tryit-headers').textContent()).toMatch(/x-ratelimit-remaining/i)
     expect(await tryIt(page, 'getPet', apiKey, { petId: String(created.id) })).toMatch(/^200/)

@@ -1,20 +1,27 @@
+import { openapiDocument } from '@petstore/types/spec'
 import { expect, it } from 'vitest'
+import { listOperations } from '../src/openapi.js'
 import { tryItData } from '../src/try-it-data.js'
-import { spec } from './helpers.js'
+import { createPetExample, spec } from './helpers.js'
 
 it('projects every operation with its parameters, examples and first body example', () => {
   const data = tryItData(spec, 'https://pets.test/v1')
   expect(data.apiBaseUrl).toBe('https://pets.test/v1')
   expect(data.servers.map((s) => s.url)).toEqual(spec.servers?.map((s) => s.url))
-  const [listPets, createPet, getPet] = data.operations
+  expect(data.operations.map((o) => o.operationId)).toEqual(
+    listOperations(spec).map((e) => e.operation.operationId),
+  )
+  const [listPets, createPet, getPet] = ['listPets', 'createPet', 'getPet'].map((id) =>
+    data.operations.find((o) => o.operationId === id),
+  )
   expect(listPets).toMatchObject({ operationId: 'listPets', method: 'get', path: '/pets' })
   expect(listPets?.parameters.find((p) => p.name === 'status')).toMatchObject({
     in: 'query',
     required: false,
     example: 'available',
-    enum: ['available', 'pending', 'sold'],
+    enum: openapiDocument.components.schemas.PetStatus.enum,
   })
-  expect(JSON.parse(createPet?.body ?? '')).toEqual({ name: 'Rex', categoryId: 1 })
+  expect(JSON.parse(createPet?.body ?? '')).toEqual(createPetExample)
   expect(getPet).toMatchObject({ deprecated: true, sunset: '2030-12-05' })
   expect(getPet?.parameters[0]).toMatchObject({
     name: 'petId',

@@ -11,7 +11,7 @@ import { BackendUnavailableError } from '../src/backend-failure.js'
 import { configWith } from '../src/config.js'
 import { openSqliteStore } from '../src/store/sqlite/index.js'
 import type { Store } from '../src/store/store.js'
-import { call, expectErrorBody, expectSpecResponse, postJson } from './helpers.js'
+import { call, expectErrorBody, expectSpecResponse, newPet, postJson } from './helpers.js'
 
 let dir: string
 let count = 0
@@ -102,7 +102,7 @@ it('maps an unavailable store to 503 with Retry-After, and /readyz says so', asy
 it('refuses writes once the database file is deleted: 503, /readyz 503, one log line', async () => {
   const logs: string[] = []
   const { url, auth, dbPath } = await serve(undefined, { logs })
-  const pet = { name: 'Rex', categoryId: 1 }
+  const pet = newPet()
   expect((await postJson(`${url}/v1/pets`, pet, auth)).status).toBe(201)
   expect((await call(`${url}/readyz`)).status).toBe(200)
   rmSync(dbPath)

@@ -12,7 +12,7 @@ import { openPostgresStore } from '../src/store/postgres/index.js'
 import type { Store } from '../src/store/store.js'
 import { type PrivateRedis, startPrivateRedis } from './backends/processes.js'
 import { type Child, requireBuiltServer, startChild } from './child-server.js'
-import { call, heldCreate } from './helpers.js'
+import { call, heldCreate, newPet } from './helpers.js'
 import {
   inSchema,
   postgresUrl,
@@ -113,14 +113,7 @@ describe.runIf(available)('two workers on one PostgreSQL and one Redis', () => {
 
   it('drains an in-flight request in its worker on SIGTERM, then exits 0', async () => {
     const { authorization } = await bearer('enterprise')
-    const held = await heldCreate(
-      server.url,
-      { authorization },
-      {
-        name: 'Drained',
-        categoryId: 1,
-      },
-    )
+    const held = await heldCreate(server.url, { authorization }, newPet({ name: 'Drained' }))
     server.process.kill('SIGTERM')
     await server.waitFor('draining in-flight requests')
     // Kept alive otherwise: the client would hold the closing server open.

@@ -1,18 +1,36 @@
 /** The spec checker itself must catch drift, or every test that relies on it proves nothing. */
+import { dereference } from '@petstore/types/openapi'
+import { openapiDocument } from '@petstore/types/spec'
 import { expect, it } from 'vitest'
 import { expectSpecResponse, type Reply } from './helpers.js'
 
-const v1Headers = {
-  'x-request-id': 'r1',
-  'x-content-type-options': 'nosniff',
-  'cache-control': 'no-store',
-  'x-ratelimit-limit': '60',
-  'x-ratelimit-remaining': '59',
-  'x-ratelimit-reset': '1800000000',
-  'ratelimit-policy': '"minute";q=60;w=60, "day";q=1000;w=86400',
-  ratelimit: '"minute";r=59;t=60, "day";r=999;t=86400',
-  'content-type': 'application/json',
+interface HeaderObject {
+  required?: boolean
+  example?: unknown
 }
+
+/** Every header listPets' 200 requires, with the spec's example value. */
+const requiredHeaders = Object.entries(
+  dereference(
+    openapiDocument.paths['/pets'].get.responses['200'].headers,
+    openapiDocument,
+  ) as Record<string, HeaderObject>,
+)
+  .filter(([, header]) => header.required === true)
+  .map(([name, header]) => [name.toLowerCase(), String(header.example)] as const)
+
+const v1Headers = { ...Object.fromEntries(requiredHeaders), 'content-type': 'application/json' }
+
+/** A pet as the spec's example writes it. */
+const pet = openapiDocument.components.schemas.Pet.examples[0]
+
+it('finds the headers listPets requires, each with an example', () => {
+  expect(
+    requiredHeaders.length,
+    "listPets' 200 in spec/openapi.yaml requires no header",
+  ).toBeGreaterThan(0)
+  expect(requiredHeaders.filter(([, example]) => example === 'undefined')).toEqual([])
+})
 
 function reply(status: number, body: unknown, headers: Record<string, string> = {}): Reply {
   return {
@@ -24,25 +42,19 @@ function reply(status: number, body: unknown, headers: Record<string, string> = 
 }
 
 it('accepts a response the spec declares', () => {
-  expectSpecResponse(
-    reply(200, [{ id: 1, name: 'Rex', categoryId: 1, status: 'available' }]),
-    'listPets',
-  )
+  expectSpecResponse(reply(200, [pet]), 'listPets')
 })
 
 it.each([
   ['an undeclared status', reply(404, { code: 'not_found', message: 'x', status: 404 })],
-  [
-    'an extra body property',
-    reply(200, [{ id: 1, name: 'Rex', categoryId: 1, status: 'available', age: 3 }]),
-  ],
-  ['a missing required header', reply(200, [], { 'x-ratelimit-limit': '' })],
+  ['an extra body property', reply(200, [{ ...pet, age: 3 }])],
+  ['a missing required header', reply(200, [], { [requiredHeaders[0]?.[0] ?? '']: '' })],
   ['a header declared only elsewhere', reply(200, [], { deprecation: '@1' })],
   [
     'an Error status that differs from HTTP',
     reply(400, { code: 'invalid_request', message: 'x', status: 401 }),
   ],
 ])('rejects %s', (_, bad) => {
-  if (bad.headers.get('x-ratelimit-limit') === '') bad.headers.delete('x-ratelimit-limit')
+  for (const [name] of requiredHeaders) if (bad.headers.get(name) === '') bad.headers.delete(name)
   expect(() => expectSpecResponse(bad, 'listPets')).toThrow()
 })

@@ -4,7 +4,7 @@
  * against the bundled spec so that any drift between server and spec fails a test.
  */
 import { request as httpRequest } from 'node:http'
-import type { Plan } from '@petstore/types'
+import type { ApiError, NewPet, Pet, Plan } from '@petstore/types'
 import type { ErrorObject } from 'ajv'
 import { expect, type TestContext } from 'vitest'
 import { runCli } from '../src/cli/run.js'
@@ -85,7 +85,50 @@ export async function call(url: string, init: RequestInit = {}): Promise<Reply> 
   return { status: response.status, headers: response.headers, text, body }
 }
 
-/** POST a JSON body (a string is sent as is). */
+/**
+ * A valid NewPet (a pet named Rex) with `overrides`. Tests build createPet bodies here, typed by
+ * the spec, so that renaming or retyping a property in the spec is a compile error in tests.
+ */
+export function newPet(overrides: Partial<NewPet> = {}): NewPet {
+  return { name: 'Rex', categoryId: 1, ...overrides }
+}
+
+/** `newPet()` with `key` set to `value`, which its schema may refuse; the key is the spec's. */
+export function petWith(key: keyof NewPet, value: unknown): Record<string, unknown> {
+  return { ...newPet(), [key]: value }
+}
+
+/** `newPet()` without `key`. */
+export function petWithout(key: keyof NewPet): Record<string, unknown> {
+  const { [key]: _left, ...rest } = newPet()
+  return rest
+}
+
+const slot = JSON.stringify('petJsonWith: the value goes here')
+
+/**
+ * The JSON text of `newPet()` with `key`'s value written as `literal`, raw JSON text (`1.0`,
+ * `"a\u0000b"`, a deep array): for bodies that `JSON.stringify` cannot write.
+ */
+export function petJsonWith(key: keyof NewPet, literal: string): string {
+  return JSON.stringify(petWith(key, JSON.parse(slot))).replace(slot, () => literal)
+}
+
+/** The body of a reply the spec declares as a Pet (check it with `expectSpecResponse`). */
+export function petOf(reply: Reply): Pet {
+  return reply.body as Pet
+}
+
+/** The body of a reply the spec declares as a page of pets. */
+export function petsOf(reply: Reply): Pet[] {
+  return reply.body as Pet[]
+}
+
+/** The body of a reply the spec declares as an Error. */
+export function errorOf(reply: Reply): ApiError {
+  return reply.body as ApiError
+}
+
 /** What a held create answered (heldCreate). */
 export interface HeldAnswer {
   status: number
@@ -101,7 +144,7 @@ export interface HeldAnswer {
 export async function heldCreate(
   baseUrl: string,
   headers: Readonly<Record<string, string>>,
-  pet: { name: string; categoryId: number },
+  pet: NewPet,
 ): Promise<{ finish(): Promise<HeldAnswer> }> {
   const body = JSON.stringify(pet)
   const url = new URL(`${baseUrl}/v1/pets`)
@@ -142,6 +185,7 @@ export async function heldCreate(
   }
 }
 
+/** POST a JSON body (a string is sent as is). */
 export function postJson(
   url: string,
   body: unknown,

@@ -6,11 +6,12 @@ import { spawn, spawnSync } from 'node:child_process'
 import { linkSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import type { Pet } from '@petstore/types'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { issueApiKey } from '../src/auth/api-key.js'
 import { openSqliteStore } from '../src/store/sqlite/index.js'
 import { requireBuiltServer, serverJs, startChild } from './child-server.js'
-import { heldCreate, postJson, type Reply } from './helpers.js'
+import { errorOf, heldCreate, newPet, petOf, postJson, type Reply } from './helpers.js'
 
 let dir: string
 let count = 0
@@ -64,17 +65,17 @@ describe('running', () => {
     const dbPath = newDb()
     const child = await startChild({ PETSTORE_DB: dbPath })
     const { authorization } = await keyFor(dbPath)
-    const created: { id: number; name: string }[] = []
+    const created: Pet[] = []
     await Promise.all(
       Array.from({ length: 4 }, async (_, lane) => {
         for (let index = 0; index < 10; index++) {
           const reply = await postJson(
             `${child.url}/v1/pets`,
-            { name: `durable ${lane}-${index}`, categoryId: 1 },
+            newPet({ name: `durable ${lane}-${index}` }),
             { authorization },
           )
           expect(reply.status).toBe(201)
-          created.push(reply.body as { id: number; name: string })
+          created.push(petOf(reply))
         }
       }),
     )
@@ -89,23 +90,15 @@ describe('running', () => {
     const dbPath = newDb()
     const child = await startChild({ PETSTORE_DB: dbPath })
     const { authorization } = await keyFor(dbPath)
-    const held = await heldCreate(
-      child.url,
-      { authorization },
-      {
-        name: 'Drained',
-        categoryId: 1,
-      },
-    )
+    const held = await heldCreate(child.url, { authorization }, newPet({ name: 'Drained' }))
     child.process.kill('SIGTERM')
     await child.waitFor('draining')
     // Kept alive otherwise: the client would hold the closing server open.
     expect(await held.finish()).toMatchObject({ status: 201, connection: 'close' })
     expect((await child.exited).code).toBe(0)
     const store = openSqliteStore(dbPath)
-    expect(JSON.parse((await store.pets.list({ limit: 10 })).json)).toMatchObject([
-      { name: 'Drained' },
-    ])
+    const stored = JSON.parse((await store.pets.list({ limit: 10 })).json) as Pet[]
+    expect(stored.map((pet) => pet.name)).toEqual(['Drained'])
     await store.close()
   })
 })
@@ -115,26 +108,24 @@ describe('a full disk', () => {
     const dbPath = newDb()
     const child = await startChild({ PETSTORE_DB: dbPath }, 2000)
     const { authorization } = await keyFor(dbPath)
-    const created: { id: number; name: string }[] = []
+    const created: Pet[] = []
     let refused: Reply | undefined
     for (let index = 0; index < 5000 && refused === undefined; index++) {
       const reply = await postJson(
         `${child.url}/v1/pets`,
-        { name: `${index} ${'x'.repeat(90)}`, categoryId: 1 },
+        newPet({ name: `${index} ${'x'.repeat(90)}` }),
         { authorization },
       )
-      if (reply.status === 201) created.push(reply.body as { id: number; name: string })
+      if (reply.status === 201) created.push(petOf(reply))
       else refused = reply
     }
     expect(created.length).toBeGreaterThan(0)
     expect(refused?.status).toBe(503)
-    expect(refused?.body).toMatchObject({ code: 'service_unavailable' })
+    expect(refused && errorOf(refused).code).toBe('service_unavailable')
     for (let index = 0; index < 20; index++) {
-      const reply = await postJson(
-        `${child.url}/v1/pets`,
-        { name: 'late', categoryId: 1 },
-        { authorization },
-      )
+      const reply = await postJson(`${child.url}/v1/pets`, newPet({ name: 'late' }), {
+        authorization,
+      })
       expect(reply.status).toBe(503)
     }
     const ready = await fetch(`${child.url}/readyz`)

@@ -1,34 +1,55 @@
 import { describe, expectTypeOf, it } from 'vitest'
 import type {
   ApiError,
+  components,
   ErrorCode,
   NewPet,
   operations,
   Pet,
   PetStatus,
   paths,
+  petStatusValues,
 } from '../src/index.js'
+import type { openapiDocument } from '../src/spec.js'
+
+/** The spec's schemas as the bundled document types them (property names are literal). */
+type SpecSchemas = (typeof openapiDocument)['components']['schemas']
+type Generated = components['schemas']
+
+/** Each object schema of the spec, with the names of its properties. */
+type SpecProperties = {
+  [S in keyof SpecSchemas as SpecSchemas[S] extends { properties: object }
+    ? S
+    : never]: SpecSchemas[S] extends { properties: infer P } ? keyof P : never
+}
+/** The same schemas as generated, with the names of their properties. */
+type GeneratedProperties = {
+  [S in keyof SpecProperties]: keyof Generated[S & keyof Generated]
+}
+/** The properties of `S` that the spec gives a `default`. */
+type SpecDefaulted<S extends keyof SpecSchemas> = SpecSchemas[S] extends { properties: infer P }
+  ? { [K in keyof P]: P[K] extends { default: unknown } ? K : never }[keyof P]
+  : never
+/** The keys of `T` that may be left out. */
+type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T]
 
 describe('generated types', () => {
-  it('requires name and categoryId on a new pet, status optional', () => {
-    expectTypeOf<{ name: string; categoryId: number }>().toExtend<NewPet>()
-    expectTypeOf<{ name: string }>().not.toExtend<NewPet>()
-    expectTypeOf<{ categoryId: number }>().not.toExtend<NewPet>()
+  it('has a type for every schema of the spec, with the properties the spec declares', () => {
+    expectTypeOf<keyof Generated>().toEqualTypeOf<keyof SpecSchemas>()
+    expectTypeOf<GeneratedProperties>().toEqualTypeOf<SpecProperties>()
+    expectTypeOf<keyof SpecProperties>().not.toBeNever()
+  })
+
+  it('lets a new pet leave out what the spec defaults, and gives a pet a numeric id', () => {
+    expectTypeOf<SpecDefaulted<'NewPet'>>().not.toBeNever()
+    expectTypeOf<SpecDefaulted<'NewPet'>>().toExtend<OptionalKeys<NewPet>>()
     expectTypeOf<NewPet['status']>().toEqualTypeOf<PetStatus | undefined>()
-  })
-
-  it('gives a pet a numeric id and all four fields', () => {
     expectTypeOf<Pet['id']>().toEqualTypeOf<number>()
-    expectTypeOf<Pet>().toEqualTypeOf<{
-      id: number
-      name: string
-      categoryId: number
-      status: PetStatus
-    }>()
+    expectTypeOf<Omit<Pet, 'id'>>().toExtend<NewPet>()
   })
 
-  it('keeps PetStatus to the three states', () => {
-    expectTypeOf<PetStatus>().toEqualTypeOf<'available' | 'pending' | 'sold'>()
+  it('types PetStatus from its runtime values', () => {
+    expectTypeOf<(typeof petStatusValues)[number]>().toEqualTypeOf<PetStatus>()
   })
 
   it('types createPet body and 201 response from the spec', () => {

@@ -8,14 +8,14 @@ import {
   formatDeprecation,
   warnDeprecation,
 } from '../../src/middleware/deprecation.js'
-import { scriptedServer, type TestServer } from '../helpers.js'
+import { scriptedServer, storedPet, type TestServer } from '../helpers.js'
 
 const deprecatedHeaders = {
   Deprecation: '@1767225600',
   Sunset: 'Thu, 05 Dec 2030 00:00:00 GMT',
   Link: '</docs#operation/getPet>; rel="deprecation"; type="text/html", </docs#section/Deprecation-policy>; rel="sunset"; type="text/html", </v1/pets>; rel="successor-version"',
 }
-const pet = { id: 1, name: 'Rex', categoryId: 1, status: 'available' }
+const pet = storedPet()
 const servers: TestServer[] = []
 
 afterEach(async () => {

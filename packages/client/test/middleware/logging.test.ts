@@ -7,7 +7,14 @@ import {
   type PetstoreClientOptions,
   PetstoreConnectionError,
 } from '../../src/index.js'
-import { apiError, realPetstore, recordingClock, type Step, scriptedServer } from '../helpers.js'
+import {
+  apiError,
+  newPet,
+  realPetstore,
+  recordingClock,
+  type Step,
+  scriptedServer,
+} from '../helpers.js'
 
 const petstore = realPetstore()
 
@@ -66,9 +73,9 @@ describe('the logger option', () => {
     const idempotencyKey = `order-${crypto.randomUUID()}`
     const created = await client.POST('/pets', {
       params: { header: { 'Idempotency-Key': idempotencyKey } },
-      body: { name: 'Rex', categoryId: 1 },
+      body: newPet(),
     })
-    await client.POST('/pets', { body: { name: 'Bella', categoryId: 1 } })
+    await client.POST('/pets', { body: newPet({ name: 'Bella' }) })
     await client.GET('/pets/{petId}', { params: { path: { petId: created.data?.id ?? 0 } } })
 
     const info = lines.filter((line) => line.level === 'info')

@@ -5,14 +5,16 @@ import { PetstoreConnectionError, PetstoreTimeoutError } from '../../src/errors.
 import { type RetryEvent, type RetryOptions, retry } from '../../src/middleware/retry.js'
 import {
   apiError,
+  newPet,
   recordingClock,
   type Step,
   scriptedServer,
   stalledClock,
+  storedPet,
   type TestServer,
 } from '../helpers.js'
 
-const pet = { id: 1, name: 'Rex', categoryId: 1, status: 'available' }
+const pet = storedPet()
 const servers: TestServer[] = []
 
 afterEach(async () => {
@@ -121,7 +123,7 @@ describe('retry', () => {
     [500, 'internal_error'],
   ])('never retries %i', async (status, code) => {
     const { server, client } = await setup([apiError(status, code)])
-    const { error } = await client.POST('/pets', { body: { name: 'Rex', categoryId: 1 } })
+    const { error } = await client.POST('/pets', { body: newPet() })
     expect(error?.status).toBe(status)
     expect(server.requests).toHaveLength(1)
   })
@@ -132,14 +134,14 @@ describe('retry', () => {
       'drop',
       { status: 201, body: pet },
     ])
-    const { data } = await client.POST('/pets', { body: { name: 'Rex', categoryId: 1 } })
+    const { data } = await client.POST('/pets', { body: newPet() })
     expect(data).toEqual(pet)
     expect(server.requests).toHaveLength(3)
     const keys = new Set(server.requests.map((request) => request.headers['idempotency-key']))
     expect(keys.size).toBe(1)
     expect([...keys][0]).toMatch(/^"[0-9a-f-]{36}"$/)
     for (const request of server.requests) {
-      expect(JSON.parse(request.body)).toEqual({ name: 'Rex', categoryId: 1 })
+      expect(JSON.parse(request.body)).toEqual(newPet())
       expect(request.headers['content-type']).toBe('application/json')
     }
   })
@@ -151,7 +153,7 @@ describe('retry', () => {
     ])
     await client.POST('/pets', {
       params: { header: { 'Idempotency-Key': 'order-42' } },
-      body: { name: 'Rex', categoryId: 1 },
+      body: newPet(),
     })
     expect(server.requests.map((request) => request.headers['idempotency-key'])).toEqual([
       'order-42',
@@ -163,7 +165,7 @@ describe('retry', () => {
     const { server, client } = await setup([apiError(503, 'service_unavailable')], {
       idempotencyKeys: false,
     })
-    const { error } = await client.POST('/pets', { body: { name: 'Rex', categoryId: 1 } })
+    const { error } = await client.POST('/pets', { body: newPet() })
     expect(error?.status).toBe(503)
     expect(server.requests).toHaveLength(1)
     expect(server.requests[0]?.headers['idempotency-key']).toBeUndefined()
@@ -174,14 +176,14 @@ describe('retry', () => {
       apiError(409, 'idempotency_key_in_progress'),
       { status: 201, body: pet },
     ])
-    const { data } = await client.POST('/pets', { body: { name: 'Rex', categoryId: 1 } })
+    const { data } = await client.POST('/pets', { body: newPet() })
     expect(data).toEqual(pet)
     expect(server.requests).toHaveLength(2)
   })
 
   it('does not retry another 409', async () => {
     const { server, client } = await setup([apiError(409, 'conflict')])
-    await client.POST('/pets', { body: { name: 'Rex', categoryId: 1 } })
+    await client.POST('/pets', { body: newPet() })
     expect(server.requests).toHaveLength(1)
   })
 

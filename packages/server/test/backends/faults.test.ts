@@ -14,7 +14,7 @@ import { issueApiKey } from '../../src/auth/api-key.js'
 import { openPostgresStore } from '../../src/store/postgres/index.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
 import { type Child, requireBuiltServer, serverJs, startChild } from '../child-server.js'
-import { call, expectErrorBody, postJson, type Reply } from '../helpers.js'
+import { call, expectErrorBody, newPet, postJson, type Reply } from '../helpers.js'
 import {
   inSchema,
   postgresUrl,
@@ -234,7 +234,7 @@ describe.runIf(postgresUp)('PostgreSQL faults', () => {
     await store.close()
     const auth = { authorization: `Bearer ${rawKey}` }
     const child = await startChild({ DATABASE_URL: role.url })
-    const create = () => postJson(`${child.url}/v1/pets`, { name: 'Rex', categoryId: 1 }, auth)
+    const create = () => postJson(`${child.url}/v1/pets`, newPet(), auth)
     const ready = () => call(`${child.url}/readyz`, quickly())
     try {
       expect((await create()).status).toBe(201)
@@ -279,7 +279,7 @@ describe.runIf(postgresUp)('PostgreSQL faults', () => {
     await store.close()
     const auth = { authorization: `Bearer ${rawKey}` }
     const child = await startChild({ DATABASE_URL: url })
-    const create = () => postJson(`${child.url}/v1/pets`, { name: 'Rex', categoryId: 1 }, auth)
+    const create = () => postJson(`${child.url}/v1/pets`, newPet(), auth)
     try {
       expect((await create()).status).toBe(201)
       proxy.cut()

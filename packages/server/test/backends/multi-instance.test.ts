@@ -8,7 +8,7 @@ import { issueApiKey } from '../../src/auth/api-key.js'
 import { openPostgresStore } from '../../src/store/postgres/index.js'
 import type { Store } from '../../src/store/store.js'
 import { type Child, requireBuiltServer, startChild } from '../child-server.js'
-import { call, postJson } from '../helpers.js'
+import { call, errorOf, newPet, petOf, petsOf, postJson } from '../helpers.js'
 import {
   inSchema,
   postgresUrl,
@@ -59,13 +59,11 @@ describe.runIf(available)('two instances on one PostgreSQL and one Redis', () =>
     })
     return { authorization: `Bearer ${rawKey}` }
   }
-  const newPet = { name: 'Rex', categoryId: 1 }
-
   it('reads on B a pet created on A', async () => {
     const auth = await bearer('enterprise')
-    const created = await postJson(`${a.url}/v1/pets`, newPet, auth)
+    const created = await postJson(`${a.url}/v1/pets`, newPet(), auth)
     expect(created.status).toBe(201)
-    const id = (created.body as { id: number }).id
+    const id = petOf(created).id
     const read = await call(`${b.url}/v1/pets/${id}`, { headers: auth })
     expect([read.status, read.body]).toEqual([200, created.body])
   })
@@ -86,26 +84,26 @@ describe.runIf(available)('two instances on one PostgreSQL and one Redis', () =>
     const auth = await bearer('free')
     const onA = []
     for (let i = 0; i < 63; i++) onA.push(await call(`${a.url}/v1/pets?limit=1`, { headers: auth }))
-    expect(onA.slice(60).map((reply) => (reply.body as { code: string }).code)).toEqual([
+    expect(onA.slice(60).map((reply) => errorOf(reply).code)).toEqual([
       'rate_limited',
       'rate_limited',
       'api_key_banned',
     ])
     const onB = await call(`${b.url}/v1/pets?limit=1`, { headers: auth })
-    expect([onB.status, (onB.body as { code: string }).code]).toEqual([429, 'api_key_banned'])
+    expect([onB.status, errorOf(onB).code]).toEqual([429, 'api_key_banned'])
     expect(Number(onB.headers.get('retry-after'))).toBeGreaterThan(800)
   })
 
   it('replays on B an idempotency key used on A', async () => {
     const auth = await bearer('enterprise')
     const headers = { ...auth, 'idempotency-key': 'order-42' }
-    const first = await postJson(`${a.url}/v1/pets`, newPet, headers)
-    const replay = await postJson(`${b.url}/v1/pets`, newPet, headers)
+    const first = await postJson(`${a.url}/v1/pets`, newPet(), headers)
+    const replay = await postJson(`${b.url}/v1/pets`, newPet(), headers)
     expect(first.status).toBe(201)
     expect([replay.status, replay.body]).toEqual([201, first.body])
     expect(replay.headers.get('idempotent-replayed')).toBe('true')
-    const reused = await postJson(`${b.url}/v1/pets`, { ...newPet, name: 'Other' }, headers)
-    expect((reused.body as { code: string }).code).toBe('idempotency_key_reused')
+    const reused = await postJson(`${b.url}/v1/pets`, newPet({ name: 'Other' }), headers)
+    expect(errorOf(reused).code).toBe('idempotency_key_reused')
   })
 
   it('visits every pet exactly once in a walk alternating A and B while both create', async () => {
@@ -117,10 +115,10 @@ describe.runIf(available)('two instances on one PostgreSQL and one Redis', () =>
         for (let round = 0; round < 15; round++) {
           const replies = await Promise.all(
             Array.from({ length: 8 }, () =>
-              postJson(`${server.url}/v1/pets`, { ...newPet, status }, auth),
+              postJson(`${server.url}/v1/pets`, newPet({ status }), auth),
             ),
           )
-          ids.push(...replies.map((reply) => (reply.body as { id: number }).id))
+          ids.push(...replies.map((reply) => petOf(reply).id))
         }
         return ids
       }),
@@ -136,7 +134,7 @@ describe.runIf(available)('two instances on one PostgreSQL and one Redis', () =>
       const finished = done
       const reply = await call(`${(step % 2 === 0 ? a : b).url}${path}`, { headers: auth })
       expect(reply.status).toBe(200)
-      const ids = (reply.body as { id: number }[]).map((pet) => pet.id)
+      const ids = petsOf(reply).map((pet) => pet.id)
       // The last page is read again until the creators are done: only its new pets count.
       // A page reached through `next` counts whole, so a pet listed twice would show.
       const last = visited.at(-1) ?? 0

@@ -2,11 +2,18 @@
  * A barrage of bad and odd input: never a 5xx, always a correct Error body, nothing partially
  * written, accepted names round-trip byte for byte, and the server stays healthy.
  */
+import type { Pet } from '@petstore/types'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   call,
+  errorOf,
   expectErrorBody,
   expectSpecResponse,
+  newPet,
+  petJsonWith,
+  petOf,
+  petsOf,
+  petWith,
   postJson,
   type Reply,
   startWithKey,
@@ -15,7 +22,9 @@ import {
 
 let server: TestServer
 let auth: { authorization: string }
-const accepted: { id: number; name: string }[] = []
+const accepted: Pet[] = []
+/** A valid createPet body as JSON text, for the tests that break it byte by byte. */
+const petJson = JSON.stringify(newPet())
 
 beforeAll(async () => {
   ;({ server, auth } = await startWithKey())
@@ -104,18 +113,18 @@ describe('strict integers in paths and queries', () => {
 describe('bodies', () => {
   it.each([
     '{',
-    '{"name":',
-    '{"name":"Rex","categoryId":1,}',
-    "{'name':'Rex'}",
+    petJson.slice(0, petJson.indexOf(':') + 1),
+    `${petJson.slice(0, -1)},}`,
+    petJson.replaceAll('"', "'"),
     'nul',
-    '{"name":"Rex" "categoryId":1}',
+    petJson.replace(',', ' '),
     '\u0000',
     'null',
     '"Rex"',
     '1',
     'true',
     '[]',
-    '[{"name":"Rex","categoryId":1}]',
+    `[${petJson}]`,
     '   ',
   ])('malformed or non-object body %j is 400', async (text) => {
     expectRejected(await createRaw(text), 'createPet')
@@ -133,40 +142,43 @@ describe('bodies', () => {
       'createPet',
     )
     expectRejected(
-      await createRaw(`{"name":${'['.repeat(depth)}${']'.repeat(depth)},"categoryId":1}`),
+      await createRaw(petJsonWith('name', `${'['.repeat(depth)}${']'.repeat(depth)}`)),
       'createPet',
     )
   })
 
   it('a body over 64 KiB is 413, one just under is judged on its content', async () => {
     expectRejected(
-      await createRaw(`{"name":"${'x'.repeat(66_000)}","categoryId":1}`),
+      await createRaw(JSON.stringify(newPet({ name: 'x'.repeat(66_000) }))),
       'createPet',
       'payload_too_large',
     )
-    expectRejected(await createRaw(`{"name":"${'x'.repeat(65_000)}","categoryId":1}`), 'createPet')
+    expectRejected(
+      await createRaw(JSON.stringify(newPet({ name: 'x'.repeat(65_000) }))),
+      'createPet',
+    )
   })
 
   it.each([
-    { name: 5, categoryId: 1 },
-    { name: null, categoryId: 1 },
-    { name: ['Rex'], categoryId: 1 },
-    { name: { first: 'Rex' }, categoryId: 1 },
-    { name: 'Rex', categoryId: true },
-    { name: 'Rex', categoryId: null },
-    { name: 'Rex', categoryId: -1 },
-    { name: 'Rex', categoryId: 1e300 },
-    { name: 'Rex', categoryId: 1, status: 1 },
-    { name: 'Rex', categoryId: 1, status: null },
-    { name: 'Rex', categoryId: 1, extra: true },
+    petWith('name', 5),
+    petWith('name', null),
+    petWith('name', ['Rex']),
+    petWith('name', { first: 'Rex' }),
+    petWith('categoryId', true),
+    petWith('categoryId', null),
+    petWith('categoryId', -1),
+    petWith('categoryId', 1e300),
+    petWith('status', 1),
+    petWith('status', null),
+    { ...newPet(), extra: true },
   ])('wrong types %j are 400', async (body) => {
     expectRejected(await postJson(`${server.api}/pets`, body, auth), 'createPet')
   })
 
   it.each([
-    '{"name":"x","categoryId":1,"__proto__":{"polluted":true}}',
-    '{"name":"x","categoryId":1,"constructor":{"prototype":{"polluted":true}}}',
-    '{"__proto__":{"name":"x","categoryId":1}}',
+    `${petJson.slice(0, -1)},"__proto__":{"polluted":true}}`,
+    `${petJson.slice(0, -1)},"constructor":{"prototype":{"polluted":true}}}`,
+    `{"__proto__":${petJson}}`,
   ])('prototype keys %s are 400 and pollute nothing', async (text) => {
     expectRejected(await createRaw(text), 'createPet')
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
@@ -180,11 +192,7 @@ describe('bodies', () => {
     'application/json-patch+json',
     'application/json; charset=latin1',
   ])('content type %s is 415', async (type) => {
-    expectRejected(
-      await createRaw('{"name":"Rex","categoryId":1}', type),
-      'createPet',
-      'unsupported_media_type',
-    )
+    expectRejected(await createRaw(petJson, type), 'createPet', 'unsupported_media_type')
   })
 })
 
@@ -197,17 +205,15 @@ describe('what JSON.parse would hide', () => {
     ['an overlong encoding (C0 AE)', Buffer.from([0xc0, 0xae])],
     ['a truncated sequence (E2 82)', Buffer.from([0xe2, 0x82])],
   ])('a name with %s is 400 naming the body, nothing stored', async (_, bytes) => {
-    const body = Buffer.concat([utf8('{"name":"Rex'), bytes, utf8('","categoryId":1}')])
+    const [before = '', after = ''] = petJsonWith('name', '"Rex<bytes>"').split('<bytes>')
+    const body = Buffer.concat([utf8(before), bytes, utf8(after)])
     const reply = await createRaw(body)
     expectRejected(reply, 'createPet')
-    expect((reply.body as { message: string }).message).toMatch(/^body is not valid UTF-8/)
+    expect(errorOf(reply).message).toMatch(/^body is not valid UTF-8/)
   })
 
   it('a byte order mark is 400, as before', async () => {
-    const body = Buffer.concat([
-      Buffer.from([0xef, 0xbb, 0xbf]),
-      utf8('{"name":"Rex","categoryId":1}'),
-    ])
+    const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8(petJson)])
     expectRejected(await createRaw(body), 'createPet')
   })
 
@@ -221,9 +227,9 @@ describe('what JSON.parse would hide', () => {
     '9007199254740993',
     '-0.0',
   ])('categoryId %s is 400: integers are plain digits held exactly', async (literal) => {
-    const reply = await createRaw(`{"name":"Rex","categoryId":${literal}}`)
+    const reply = await createRaw(petJsonWith('categoryId', literal))
     expectRejected(reply, 'createPet')
-    expect((reply.body as { message: string }).message).toContain('body.categoryId')
+    expect(errorOf(reply).message).toContain('body.categoryId')
   })
 
   it.each([
@@ -235,15 +241,13 @@ describe('what JSON.parse would hide', () => {
   ])('duplicate keys %s are 400 naming the object and key', async (text, where, key) => {
     const reply = await createRaw(text)
     expectRejected(reply, 'createPet')
-    expect((reply.body as { message: string }).message).toBe(
-      `${where} has the property "${key}" more than once`,
-    )
+    expect(errorOf(reply).message).toBe(`${where} has the property "${key}" more than once`)
   })
 
   it('the same key in different objects, and 1.5 outside integer fields, pass the parser', async () => {
-    const reply = await createRaw('{"name":"Rex","categoryId":1,"x":{"name":1.5}}')
+    const reply = await createRaw(`${petJson.slice(0, -1)},"x":{"name":1.5}}`)
     expectRejected(reply, 'createPet')
-    expect((reply.body as { message: string }).message).toMatch(/x/)
+    expect(errorOf(reply).message).toMatch(/x/)
   })
 })
 
@@ -265,13 +269,13 @@ describe('names', () => {
   ]
 
   it.each(good)('accepts %j and returns it byte for byte', async (name) => {
-    const reply = await postJson(`${server.api}/pets`, { name, categoryId: 1 }, auth)
+    const reply = await postJson(`${server.api}/pets`, newPet({ name }), auth)
     expectSpecResponse(reply, 'createPet')
     expect(reply.status).toBe(201)
-    const pet = reply.body as { id: number; name: string }
+    const pet = petOf(reply)
     expect(Buffer.from(pet.name)).toEqual(Buffer.from(name))
     const read = await call(`${server.api}/pets/${pet.id}`, { headers: auth })
-    expect(Buffer.from((read.body as { name: string }).name)).toEqual(Buffer.from(name))
+    expect(Buffer.from(petOf(read).name)).toEqual(Buffer.from(name))
     accepted.push(pet)
   })
 
@@ -286,19 +290,19 @@ describe('names', () => {
     ['a lone low surrogate', '"\\udc00"'],
     ['only white space', '"\\u00a0 \\u2003"'],
   ])('rejects a name with %s', async (_, nameJson) => {
-    const reply = await createRaw(`{"name":${nameJson},"categoryId":1}`)
+    const reply = await createRaw(petJsonWith('name', nameJson))
     expectRejected(reply, 'createPet')
-    expect((reply.body as { message: string }).message).toContain('body.name')
+    expect(errorOf(reply).message).toContain('body.name')
   })
 })
 
 it('wrote exactly the accepted pets and is still healthy', async () => {
-  const seen: { id: number; name: string }[] = []
+  const seen: Pet[] = []
   let url: string | undefined = `${server.api}/pets?limit=100`
   while (url !== undefined) {
     const page = await call(url, { headers: auth })
     expect(page.status).toBe(200)
-    seen.push(...(page.body as { id: number; name: string }[]))
+    seen.push(...petsOf(page))
     const next = page.headers.get('link')?.match(/<([^>]+)>; rel="next"/)?.[1]
     url = next === undefined ? undefined : `${server.url}${next}`
   }

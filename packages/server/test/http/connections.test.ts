@@ -12,6 +12,7 @@ import {
   expectHttpDate,
   expectSpecResponse,
   minuteLeft,
+  newPet,
   serveForTest,
   startTestServer,
   type TestServer,
@@ -107,7 +108,7 @@ it('lets fetch read the 413 of a 4 MiB body, never a reset', async (test) => {
     const reply = await call(`${server.api}/pets`, {
       method: 'POST',
       headers: { authorization, 'content-type': 'application/json' },
-      body: `{"name":"${'x'.repeat(4 * 1024 * 1024)}","categoryId":1}`,
+      body: JSON.stringify(newPet({ name: 'x'.repeat(4 * 1024 * 1024) })),
     })
     expect(reply.status).toBe(413)
     expectErrorBody(reply, 'payload_too_large')

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
   call,
+  errorOf,
   expectErrorBody,
   expectSpecResponse,
   startTestServer,
@@ -23,7 +24,7 @@ it.each(['/healthz', '/readyz', '/docs', '/docs/', '/docs/assets/app.js'])(
       expectSpecResponse(reply)
       expectErrorBody(reply, 'method_not_allowed')
       expect(allowed(reply.headers.get('allow')), `${method} ${path}`).toEqual(['GET', 'HEAD'])
-      expect((reply.body as { message: string }).message).toContain(`method ${method} `)
+      expect(errorOf(reply).message).toContain(`method ${method} `)
     }
   },
 )

@@ -11,8 +11,12 @@ import { describe, expect, it } from 'vitest'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
 import {
   call,
+  errorOf,
   expectErrorBody,
   expectSpecResponse,
+  newPet,
+  petOf,
+  petsOf,
   postJson,
   type Reply,
   serveForTest,
@@ -93,7 +97,7 @@ describe('rate limits over HTTP', () => {
     const fifth = limits(dayOver)
     expect(fifth).toMatchObject({ limit: 4, remaining: 0, reset: fourth.reset })
     expect(Number(fifth.retryAfter)).toBe(fifth.day.t)
-    expect((dayOver.body as { message: string }).message).toBe(
+    expect(errorOf(dayOver).message).toBe(
       `rate limit of 4 requests per day exceeded; retry after ${fifth.retryAfter} ${fifth.retryAfter === '1' ? 'second' : 'seconds'}`,
     )
 
@@ -115,7 +119,7 @@ describe('rate limits over HTTP', () => {
     let banned: Reply | undefined
     for (let i = 0; i < 5; i++) {
       const reply = await listPets(server, auth)
-      codes.push(reply.status === 200 ? 200 : (reply.body as { code: string }).code)
+      codes.push(reply.status === 200 ? 200 : errorOf(reply).code)
       if (reply.status === 429) expectSpecResponse(reply, 'listPets')
       if (i === 3) banned = reply
     }
@@ -124,7 +128,7 @@ describe('rate limits over HTTP', () => {
     const ban = limits(banned as Reply)
     expect(ban.retryAfter).toBe('2')
     expect(ban).toMatchObject({ remaining: 0, minute: { r: 0, t: 2 }, day: { r: 0, t: 2 } })
-    expect(((banned as Reply).body as { message: string }).message).toBe(
+    expect(errorOf(banned as Reply).message).toBe(
       'the API key is banned for 2 seconds after repeated requests while rate limited',
     )
 
@@ -203,7 +207,7 @@ describe('rate limits over HTTP', () => {
       Array.from({ length: 60 }, (_, i) => i),
     )
     // With the default threshold of 10, the tenth refused request starts a ban.
-    const codes = limited.map((reply) => (reply.body as { code: string }).code)
+    const codes = limited.map((reply) => errorOf(reply).code)
     expect(codes.filter((code) => code === 'rate_limited')).toHaveLength(9)
     expect(codes.filter((code) => code === 'api_key_banned')).toHaveLength(31)
     for (const reply of limited) {
@@ -239,22 +243,22 @@ describe('rate limits over HTTP', () => {
     const server = await serveForTest(test)
     const auth = await enterpriseKey(server, 3, 100)
     const reader = await enterpriseKey(server, 100, 100)
-    const bad = await postJson(`${server.api}/pets`, { name: '' }, auth)
+    const bad = await postJson(`${server.api}/pets`, newPet({ name: '' }), auth)
     expect(bad.status).toBe(400)
     expectSpecResponse(bad, 'createPet')
     expect(limits(bad).remaining).toBe(2)
     const missing = await call(`${server.api}/pets/999`, { headers: auth })
     expect(missing.status).toBe(404)
     expect(limits(missing).remaining).toBe(1)
-    const created = await postJson(`${server.api}/pets`, { name: 'Rex', categoryId: 1 }, auth)
+    const created = await postJson(`${server.api}/pets`, newPet(), auth)
     expect(created.status).toBe(201)
     expect(limits(created).remaining).toBe(0)
 
-    const refused = await postJson(`${server.api}/pets`, { name: 'Fido', categoryId: 1 }, auth)
+    const refused = await postJson(`${server.api}/pets`, newPet({ name: 'Fido' }), auth)
     expect(refused.status).toBe(429)
     expectSpecResponse(refused, 'createPet')
     const pets = await call(`${server.api}/pets?limit=100`, { headers: reader })
-    expect((pets.body as { name: string }[]).map((pet) => pet.name)).toEqual(['Rex'])
+    expect(petsOf(pets)).toEqual([petOf(created)])
   })
 
   it('counts no OPTIONS request and reports limits on unknown paths', async (test) => {

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { loadConfig } from '../../src/config.js'
 import { contentTypeOf } from '../../src/http/static-files.js'
-import { call, expectErrorBody, startTestServer, type TestServer } from '../helpers.js'
+import { call, errorOf, expectErrorBody, startTestServer, type TestServer } from '../helpers.js'
 
 let dir: string
 let server: TestServer
@@ -72,7 +72,5 @@ it('never serves files outside the docs directory', async () => {
 it('is a clear 404 Error when the docs are not built', async () => {
   const reply = await call(`${missing.url}/docs`)
   expectErrorBody(reply, 'not_found')
-  expect((reply.body as { message: string }).message).toContain(
-    'pnpm --filter @petstore/docs build',
-  )
+  expect(errorOf(reply).message).toContain('pnpm --filter @petstore/docs build')
 })

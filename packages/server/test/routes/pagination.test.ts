@@ -4,10 +4,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createCursorCodec } from '../../src/routes/cursor.js'
+import { operationById } from '../../src/spec/operations.js'
 import {
   call,
+  errorOf,
   expectErrorBody,
   expectSpecResponse,
+  newPet,
+  petsOf,
   postJson,
   type Reply,
   startWithKey,
@@ -22,7 +26,7 @@ beforeAll(async () => {
   for (let index = 0; index < 25; index++) {
     await postJson(
       `${server.api}/pets`,
-      { name: `pet ${index}`, categoryId: 1, status: index % 2 === 0 ? 'available' : 'sold' },
+      newPet({ name: `pet ${index}`, status: index % 2 === 0 ? 'available' : 'sold' }),
       auth,
     )
   }
@@ -44,7 +48,7 @@ async function walk(first: string, during?: () => Promise<unknown>) {
   while (url !== undefined) {
     const [page] = await Promise.all([call(`${server.url}${url}`, { headers: auth }), during?.()])
     expectSpecResponse(page, 'listPets')
-    ids.push(...(page.body as { id: number }[]).map((pet) => pet.id))
+    ids.push(...petsOf(page).map((pet) => pet.id))
     url = nextLink(page)
     if (url !== undefined) links.push(url)
   }
@@ -56,7 +60,7 @@ it('visits every pet exactly once while pets are being created', async () => {
   let created = 0
   const { ids, links } = await walk('/v1/pets?limit=4', async () => {
     created++
-    await postJson(`${server.api}/pets`, { name: `during ${created}`, categoryId: 2 }, auth)
+    await postJson(`${server.api}/pets`, newPet({ name: `during ${created}`, categoryId: 2 }), auth)
   })
   expect(new Set(ids).size).toBe(ids.length)
   expect(ids).toEqual([...ids].sort((a, b) => a - b))
@@ -67,16 +71,19 @@ it('visits every pet exactly once while pets are being created', async () => {
 it('keeps limit and status in the next link, and the last page has none', async () => {
   const { ids, links } = await walk('/v1/pets?status=sold&limit=5')
   const all = await call(`${server.api}/pets?status=sold&limit=100`, { headers: auth })
-  expect(ids).toEqual((all.body as { id: number }[]).map((pet) => pet.id))
+  expect(ids).toEqual(petsOf(all).map((pet) => pet.id))
   expect(links.length).toBeGreaterThan(0)
   for (const link of links) expect(link).toMatch(/^\/v1\/pets\?limit=5&status=sold&cursor=/)
   expect(nextLink(all)).toBeUndefined()
 })
 
 it('uses the effective default limit in the next link', async () => {
+  const limit = operationById('listPets').parameters.find(({ name }) => name === 'limit')
+  const fallback = limit?.schema.default
+  expect(fallback, "listPets' limit in spec/openapi.yaml has no default").toBeTypeOf('number')
   const first = await call(`${server.api}/pets`, { headers: auth })
-  expect((first.body as unknown[]).length).toBe(20)
-  expect(nextLink(first)).toMatch(/^\/v1\/pets\?limit=20&cursor=/)
+  expect(petsOf(first).length).toBe(fallback)
+  expect(nextLink(first)).toMatch(new RegExp(`^/v1/pets\\?limit=${fallback}&cursor=`))
 })
 
 it('rejects an empty, altered or foreign cursor with 400', async () => {
@@ -98,7 +105,7 @@ it('rejects an empty, altered or foreign cursor with 400', async () => {
     const reply = await call(`${server.api}/pets?limit=2&cursor=${bad}`, { headers: auth })
     expectSpecResponse(reply, 'listPets')
     expectErrorBody(reply, 'invalid_request')
-    expect((reply.body as { message: string }).message).toContain('cursor')
+    expect(errorOf(reply).message).toContain('cursor')
   }
 })
 
@@ -108,14 +115,14 @@ it('keeps cursors valid across a restart on the same database', async () => {
     const dbPath = join(dir, 'petstore.db')
     const first = await startWithKey('pro', { dbPath })
     for (let index = 0; index < 3; index++)
-      await postJson(`${first.server.api}/pets`, { name: `p${index}`, categoryId: 1 }, first.auth)
+      await postJson(`${first.server.api}/pets`, newPet({ name: `p${index}` }), first.auth)
     const page = await call(`${first.server.api}/pets?limit=1`, { headers: first.auth })
     const next = nextLink(page)
     await first.server.close()
     const second = await startWithKey('pro', { dbPath })
     const followed = await call(`${second.server.url}${next}`, { headers: second.auth })
     expect(followed.status).toBe(200)
-    expect((followed.body as { name: string }[]).map((pet) => pet.name)).toEqual(['p1'])
+    expect(petsOf(followed).map((pet) => pet.name)).toEqual(['p1'])
     await second.server.close()
   } finally {
     rmSync(dir, { recursive: true, force: true })

@@ -2,11 +2,19 @@
  * The three operations over real HTTP: every status and header SERVICE.md names, each response
  * checked against the spec by expectSpecResponse.
  */
+import { type NewPet, petStatusValues } from '@petstore/types'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { componentSchema } from '../../src/spec/operations.js'
 import {
   call,
+  errorOf,
   expectErrorBody,
   expectSpecResponse,
+  newPet,
+  petOf,
+  petsOf,
+  petWith,
+  petWithout,
   postJson,
   startWithKey,
   type TestServer,
@@ -23,11 +31,11 @@ afterAll(async () => server.close())
 
 describe('createPet', () => {
   it('201 with the Pet, status defaulted, and Location', async () => {
-    const reply = await postJson(`${server.api}/pets`, { name: 'Rex', categoryId: 1 }, auth)
+    const reply = await postJson(`${server.api}/pets`, newPet(), auth)
     expectSpecResponse(reply, 'createPet')
     expect(reply.status).toBe(201)
-    const pet = reply.body as { id: number }
-    expect(reply.body).toEqual({ id: pet.id, name: 'Rex', categoryId: 1, status: 'available' })
+    const pet = petOf(reply)
+    expect(pet).toEqual({ ...newPet(), id: pet.id, status: 'available' })
     expect(reply.headers.get('location')).toBe(`/v1/pets/${pet.id}`)
     expect(reply.headers.get('x-content-type-options')).toBe('nosniff')
     expect(reply.headers.get('cache-control')).toBe('no-store')
@@ -36,34 +44,45 @@ describe('createPet', () => {
   it('keeps an explicit status and accepts a charset parameter', async () => {
     const reply = await postJson(
       `${server.api}/pets`,
-      { name: 'Whiskers', categoryId: 2, status: 'pending' },
+      newPet({ name: 'Whiskers', categoryId: 2, status: 'pending' }),
       {
         ...auth,
         'content-type': 'application/json; charset=utf-8',
       },
     )
     expectSpecResponse(reply, 'createPet')
-    expect(reply.body).toMatchObject({ name: 'Whiskers', status: 'pending' })
+    expect(petOf(reply)).toMatchObject({ name: 'Whiskers', status: 'pending' })
+  })
+
+  const required = (componentSchema('NewPet').required ?? []) as (keyof NewPet)[]
+
+  it('finds the properties NewPet requires in the spec', () => {
+    expect(required.length, 'NewPet in spec/openapi.yaml requires no property').toBeGreaterThan(0)
+  })
+
+  it.each(required)('400 without %s, naming it', async (key) => {
+    const reply = await postJson(`${server.api}/pets`, petWithout(key), auth)
+    expectSpecResponse(reply, 'createPet')
+    expectErrorBody(reply, 'invalid_request')
+    expect(errorOf(reply).message).toContain(`body must have required property ${key}`)
   })
 
   it.each([
-    [{ categoryId: 1 }, 'body must have required property name'],
-    [{ name: 'Rex' }, 'body must have required property categoryId'],
-    [{ name: '', categoryId: 1 }, 'body.name'],
-    [{ name: '   ', categoryId: 1 }, 'body.name'],
-    [{ name: 'x'.repeat(101), categoryId: 1 }, 'body.name'],
-    [{ name: 'Rex', categoryId: 0 }, 'body.categoryId'],
-    [{ name: 'Rex', categoryId: 9007199254740992 }, 'body.categoryId'],
-    [{ name: 'Rex', categoryId: 1.5 }, 'body.categoryId'],
-    [{ name: 'Rex', categoryId: '1' }, 'body.categoryId'],
-    [{ name: 'Rex', categoryId: 1, status: 'lost' }, 'body.status'],
-    [{ name: 'Rex', categoryId: 1, id: 5 }, 'property id'],
+    [petWith('name', ''), 'body.name'],
+    [petWith('name', '   '), 'body.name'],
+    [petWith('name', 'x'.repeat(101)), 'body.name'],
+    [petWith('categoryId', 0), 'body.categoryId'],
+    [petWith('categoryId', 9007199254740992), 'body.categoryId'],
+    [petWith('categoryId', 1.5), 'body.categoryId'],
+    [petWith('categoryId', '1'), 'body.categoryId'],
+    [petWith('status', 'lost'), 'body.status'],
+    [{ ...newPet(), id: 5 }, 'property id'],
     [[], 'body must be an object'],
   ])('400 for %j naming the field', async (body, message) => {
     const reply = await postJson(`${server.api}/pets`, body, auth)
     expectSpecResponse(reply, 'createPet')
     expectErrorBody(reply, 'invalid_request')
-    expect((reply.body as { message: string }).message).toContain(message)
+    expect(errorOf(reply).message).toContain(message)
   })
 
   it('415 for another or a missing content type, 413 over 64 KiB', async () => {
@@ -77,13 +96,13 @@ describe('createPet', () => {
     const none = await call(`${server.api}/pets`, {
       method: 'POST',
       headers: auth,
-      body: new Uint8Array(Buffer.from('{"name":"a","categoryId":1}')),
+      body: new Uint8Array(Buffer.from(JSON.stringify(newPet()))),
     })
     expectSpecResponse(none, 'createPet')
     expectErrorBody(none, 'unsupported_media_type')
     const huge = await postJson(
       `${server.api}/pets`,
-      { name: 'Rex', categoryId: 1, pad: 'x'.repeat(70_000) },
+      { ...newPet(), pad: 'x'.repeat(70_000) },
       auth,
     )
     expectSpecResponse(huge, 'createPet')
@@ -111,7 +130,7 @@ describe('listPets', () => {
   it('200 with pets ordered by id and the default limit', async () => {
     const reply = await call(`${server.api}/pets`, { headers: auth })
     expectSpecResponse(reply, 'listPets')
-    const ids = (reply.body as { id: number }[]).map((pet) => pet.id)
+    const ids = petsOf(reply).map((pet) => pet.id)
     expect(ids).toEqual([...ids].sort((a, b) => a - b))
   })
 
@@ -128,7 +147,11 @@ describe('listPets', () => {
       '</script><!--',
     ]
     for (const name of names) {
-      const created = await postJson(`${own.server.api}/pets`, { name, categoryId: 3 }, own.auth)
+      const created = await postJson(
+        `${own.server.api}/pets`,
+        newPet({ name, categoryId: 3 }),
+        own.auth,
+      )
       expect(created.status).toBe(201)
     }
     const listed: string[] = []
@@ -138,13 +161,13 @@ describe('listPets', () => {
       expectSpecResponse(reply, 'listPets')
       expect(reply.headers.get('content-type')).toBe('application/json; charset=utf-8')
       const serialized: string[] = []
-      for (const pet of reply.body as { id: number }[]) {
+      for (const pet of petsOf(reply)) {
         serialized.push(
           (await call(`${own.server.api}/pets/${pet.id}`, { headers: own.auth })).text,
         )
       }
       expect(reply.text).toBe(`[${serialized.join(',')}]`)
-      listed.push(...(reply.body as { name: string }[]).map((pet) => pet.name))
+      listed.push(...petsOf(reply).map((pet) => pet.name))
       const link = /<([^>]+)>; rel="next"/.exec(reply.headers.get('link') ?? '')?.[1]
       next = link === undefined ? undefined : new URL(link, own.server.url).href
     }
@@ -155,21 +178,21 @@ describe('listPets', () => {
   it('filters by status', async () => {
     const reply = await call(`${server.api}/pets?status=pending`, { headers: auth })
     expectSpecResponse(reply, 'listPets')
-    expect((reply.body as { status: string }[]).every((pet) => pet.status === 'pending')).toBe(true)
+    expect(petsOf(reply).every((pet) => pet.status === 'pending')).toBe(true)
   })
 
   it.each([
     ['limit=0', 'query parameter limit must be an integer from 1 to 100'],
     ['limit=101', 'query parameter limit must be an integer from 1 to 100'],
     ['limit=abc', 'query parameter limit must be an integer from 1 to 100'],
-    ['status=lost', 'query parameter status must be one of available, pending, sold'],
+    ['status=lost', `query parameter status must be one of ${petStatusValues.join(', ')}`],
     ['status=available&status=sold', 'query parameter status must be given at most once'],
     ['cursor=', 'query parameter cursor'],
   ])('400 for %s', async (query, message) => {
     const reply = await call(`${server.api}/pets?${query}`, { headers: auth })
     expectSpecResponse(reply, 'listPets')
     expectErrorBody(reply, 'invalid_request')
-    expect((reply.body as { message: string }).message).toContain(message)
+    expect(errorOf(reply).message).toContain(message)
   })
 
   it('401 without a key, even with invalid parameters', async () => {
@@ -193,8 +216,8 @@ describe('getPet', () => {
   }
 
   it('200 with the pet and the deprecation headers', async () => {
-    const created = await postJson(`${server.api}/pets`, { name: 'Milo', categoryId: 3 }, auth)
-    const pet = created.body as { id: number }
+    const created = await postJson(`${server.api}/pets`, newPet({ name: 'Milo' }), auth)
+    const pet = petOf(created)
     const reply = await call(`${server.api}/pets/${pet.id}`, { headers: auth })
     expectSpecResponse(reply, 'getPet')
     expect(reply.body).toEqual(created.body)
@@ -205,7 +228,7 @@ describe('getPet', () => {
     const missing = await call(`${server.api}/pets/999999`, { headers: auth })
     expectSpecResponse(missing, 'getPet')
     expectErrorBody(missing, 'not_found')
-    expect((missing.body as { message: string }).message).toBe('pet 999999 does not exist')
+    expect(errorOf(missing).message).toBe('pet 999999 does not exist')
     const bad = await call(`${server.api}/pets/abc`, { headers: auth })
     expectSpecResponse(bad, 'getPet')
     expectErrorBody(bad, 'invalid_request')
@@ -277,7 +300,7 @@ describe('rate limits on the operations', () => {
     expect((await call(`${server.api}/pets`, { headers: limited })).status).toBe(200)
     const replies = {
       listPets: await call(`${server.api}/pets`, { headers: limited }),
-      createPet: await postJson(`${server.api}/pets`, { name: 'Rex', categoryId: 1 }, limited),
+      createPet: await postJson(`${server.api}/pets`, newPet(), limited),
       getPet: await call(`${server.api}/pets/1`, { headers: limited }),
     }
     for (const [operationId, reply] of Object.entries(replies)) {

@@ -1,4 +1,4 @@
-import { operationsOf } from '@petstore/types/openapi'
+import { operationsOf, resolveRef } from '@petstore/types/openapi'
 import { openapiDocument } from '@petstore/types/spec'
 import { expect, it } from 'vitest'
 import { dereference } from '../../src/spec/document.js'
@@ -8,6 +8,14 @@ import {
   specBasePath,
   specOperations,
 } from '../../src/spec/operations.js'
+
+interface Parameter {
+  name: string
+  in: string
+  required?: boolean
+}
+
+type Declared = Parameter | { $ref: string }
 
 it('reads every operation but OPTIONS, with Fastify paths, the public ones marked', () => {
   const expected = operationsOf<{ operationId: string; security?: unknown[] }>(openapiDocument)
@@ -31,20 +39,41 @@ it('inlines $ref and keeps sibling keywords (NewPet.status default)', () => {
     properties: Record<string, Record<string, unknown>>
   }
   expect(newPet.properties.status).toMatchObject({
-    enum: ['available', 'pending', 'sold'],
+    enum: componentSchema('PetStatus').enum,
     default: 'available',
   })
   expect(JSON.stringify(operationById('getPet'))).not.toContain('$ref')
   expect(() => dereference({ $ref: '#/a' }, { a: { $ref: '#/a' } })).toThrow('cycle')
 })
 
-it('takes parameters with their schemas from the spec', () => {
-  const params = operationById('listPets').parameters.filter((p) => p.in === 'query')
-  expect(params.map((p) => p.name)).toEqual(['limit', 'status', 'cursor'])
-  expect(params[0]?.schema).toMatchObject({
-    type: 'integer',
-    minimum: 1,
-    maximum: 100,
-    default: 20,
-  })
+/** `in name`, and whether it is required: what a route must agree with the spec on. */
+function label({ name, in: where, required }: Parameter): string {
+  return `${where} ${name}${required === true ? ' (required)' : ''}`
+}
+
+it('takes every parameter of every operation, shared ones included, from the spec', () => {
+  const declared = operationsOf(openapiDocument)
+    .filter(({ method }) => method !== 'options')
+    .map(({ pathItem, operation }) => {
+      const raw = [pathItem.parameters ?? [], operation.parameters ?? []].flat() as Declared[]
+      const parameters = raw.map((parameter) => label(resolveRef(openapiDocument, parameter)))
+      return { operationId: operation.operationId, parameters }
+    })
+  expect(
+    declared.flatMap(({ parameters }) => parameters).length,
+    'spec/openapi.yaml declares no parameter: this test checks nothing',
+  ).toBeGreaterThan(0)
+  expect(
+    specOperations.map(({ operationId, parameters }) => ({
+      operationId,
+      parameters: parameters.map(label),
+    })),
+    'src/spec/operations.ts reads other parameters than spec/openapi.yaml declares',
+  ).toEqual(declared)
+})
+
+it("gives listPets' limit the spec's schema: an integer from 1 to 100, 20 by default", () => {
+  const limit = operationById('listPets').parameters.find((p) => p.name === 'limit')
+  expect(limit, 'listPets has no limit parameter in spec/openapi.yaml').toBeDefined()
+  expect(limit?.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
 })
