@@ -11,7 +11,8 @@
  *   `x-rate-limit-plans`, and which plans carry per-key numbers), `OperationId` and the
  *   `operationIds` table by `METHOD path` (so the client need not import the bundled spec),
  *   `OperationFacts` (defaults and the headers of each success and error response, for the
- *   server's typed binding and the client's typed `meta`) and `ErrorCodeStatus`.
+ *   server's typed binding and the client's typed `meta`), `operationRequestHeaders` (the
+ *   request headers each operation declares, for the client's retries) and `ErrorCodeStatus`.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -24,6 +25,7 @@ import {
   type OperationsSpec,
   renderErrorCodeStatus,
   renderOperationFacts,
+  renderRequestHeaders,
 } from './operation-facts.js'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
@@ -109,6 +111,8 @@ export function renderFacts(spec: SpecFacts): string {
     '}',
     '',
     ...renderOperationFacts(spec),
+    '',
+    ...renderRequestHeaders(spec),
     '',
     ...renderErrorCodeStatus(spec),
     '',

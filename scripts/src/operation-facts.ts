@@ -135,6 +135,35 @@ export function renderOperationFacts(spec: OperationsSpec): string[] {
   ]
 }
 
+/**
+ * `operationRequestHeaders`: the request headers each operation declares (its `in: header`
+ * parameters, the path item's included). A runtime table, so the client knows without the
+ * bundled spec which operations accept an `Idempotency-Key` and may therefore be retried.
+ */
+export function renderRequestHeaders(spec: OperationsSpec): string[] {
+  const entries: string[] = []
+  for (const pathItem of Object.values(spec.paths)) {
+    for (const method of httpMethods) {
+      const operation = pathItem[method] as Node | undefined
+      if (typeof operation?.operationId !== 'string') continue
+      const names = [
+        ...((pathItem.parameters as unknown[] | undefined) ?? []),
+        ...((operation.parameters as unknown[] | undefined) ?? []),
+      ]
+        .map((raw) => resolve(spec, raw))
+        .filter((parameter) => parameter.in === 'header')
+        .map((parameter) => quote(String(parameter.name)))
+      entries.push(`  ${quote(operation.operationId)}: [${[...new Set(names)].join(', ')}],`)
+    }
+  }
+  return [
+    '/** The request headers each operation declares (its `in: header` parameters), by `operationId`. */',
+    'export const operationRequestHeaders: Readonly<Record<OperationId, readonly string[]>> = {',
+    ...entries,
+    '}',
+  ]
+}
+
 /** `ErrorCodeStatus`: the status of each error code, from `ErrorCode`'s `x-status`. */
 export function renderErrorCodeStatus(spec: OperationsSpec): string[] {
   const schemas = (spec.components?.schemas ?? {}) as Record<string, Node>

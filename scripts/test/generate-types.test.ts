@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { renderFacts, renderGenerated, staleFiles } from '../src/generate-types.js'
-import { renderOperationFacts } from '../src/operation-facts.js'
+import { renderOperationFacts, renderRequestHeaders } from '../src/operation-facts.js'
 
 const root = new URL('../../', import.meta.url).pathname
 const committed = join(root, 'packages/types/src/generated')
@@ -145,5 +145,28 @@ describe('renderOperationFacts', () => {
     expect(lines).toContain(
       '"default": { "Link": { component: null; required: false; rel: "deprecation" | "successor-version" } }',
     )
+  })
+})
+
+describe('renderRequestHeaders', () => {
+  it('lists the header parameters of each operation, the path item and $refs included', () => {
+    const lines = renderRequestHeaders({
+      paths: {
+        '/things': {
+          parameters: [{ $ref: '#/components/parameters/Trace' }],
+          post: {
+            operationId: 'makeThing',
+            parameters: [
+              { name: 'Idempotency-Key', in: 'header', schema: { type: 'string' } },
+              { name: 'dry', in: 'query', schema: { type: 'boolean' } },
+            ],
+          },
+          get: { operationId: 'listThings' },
+        },
+      },
+      components: { parameters: { Trace: { name: 'X-Trace', in: 'header' } } },
+    })
+    expect(lines).toContain('  "makeThing": ["X-Trace", "Idempotency-Key"],')
+    expect(lines).toContain('  "listThings": ["X-Trace"],')
   })
 })

@@ -16,7 +16,12 @@ export type {
   OperationId,
   Plan,
 } from './generated/facts.js'
-export { operationIds, perKeyPlanValues, planValues } from './generated/facts.js'
+export {
+  operationIds,
+  operationRequestHeaders,
+  perKeyPlanValues,
+  planValues,
+} from './generated/facts.js'
 export type { components, operations, paths, webhooks } from './generated/schema.js'
 export { errorCodeValues, petStatusValues } from './generated/schema.js'
 

@@ -120,6 +120,15 @@ export interface OperationFacts {
   }
 }
 
+/** The request headers each operation declares (its `in: header` parameters), by `operationId`. */
+export const operationRequestHeaders: Readonly<Record<OperationId, readonly string[]>> = {
+  "listPets": ["X-Request-Id"],
+  "createPet": ["Idempotency-Key", "X-Request-Id"],
+  "getPet": ["X-Request-Id"],
+  "getOpenApiDocument": ["X-Request-Id"],
+  "getOpenApiDocumentOptions": ["X-Request-Id"],
+}
+
 /** The HTTP status each error code is sent with (`ErrorCode`'s `x-status`). */
 export interface ErrorCodeStatus {
   "invalid_request": 400
