@@ -1,3 +1,4 @@
+import { operationIds, operationRequestHeaders } from '@petstore/types'
 import type { Middleware } from 'openapi-fetch'
 import { anySignal, type Clock, systemClock } from '../clock.js'
 import { PetstoreConnectionError, PetstoreTimeoutError } from '../errors.js'
@@ -38,7 +39,10 @@ export interface RetryOptions {
   statuses?: readonly number[]
   /** Time limit of each attempt; none by default. A call can set its own with `timeoutMs`. */
   timeoutMs?: number
-  /** Give every non-GET request an automatic `Idempotency-Key` when it has none. Default true. */
+  /**
+   * Give a request an automatic `Idempotency-Key` when it has none and its operation declares
+   * that header in the spec. Default true.
+   */
   idempotencyKeys?: boolean
   clock?: Clock
   /** Source of randomness for jitter, in [0, 1). Default `Math.random`. */
@@ -59,6 +63,8 @@ type Outcome =
   | { response?: undefined; error: PetstoreConnectionError }
 
 interface Call {
+  /** Whether the spec declares `Idempotency-Key` for the request's operation. */
+  keyed: boolean
   /** The body, kept so every attempt sends it intact. */
   body: ArrayBuffer | undefined
   /** The caller's signal: aborts the call, waits included. */
@@ -74,6 +80,19 @@ interface Call {
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS'])
 const idempotencyKeyHeader = 'Idempotency-Key'
 
+/**
+ * `METHOD path` of each operation whose spec declares an `Idempotency-Key` request header. Only
+ * there does the service replay a repeated request instead of acting twice; elsewhere it ignores
+ * the header, so a key would not make a retry safe.
+ */
+const keyedOperations = new Set(
+  Object.entries(operationIds)
+    .filter(([, id]) =>
+      operationRequestHeaders[id].some((name) => name.toLowerCase() === 'idempotency-key'),
+    )
+    .map(([route]) => route),
+)
+
 async function errorCode(response: Response): Promise<string | undefined> {
   try {
     const body: unknown = await response.clone().json()
@@ -87,9 +106,11 @@ async function errorCode(response: Response): Promise<string | undefined> {
 
 /**
  * Retries what is safe to retry. GET, HEAD and OPTIONS are retried on network errors, timeouts
- * and 429/502/503/504; any other method only when it carries an `Idempotency-Key` (added
- * automatically), which makes the service replay instead of acting twice, and then also on
- * `409 idempotency_key_in_progress`. `Retry-After` (seconds or HTTP date) is honoured, else
+ * and 429/502/503/504; any other method only when its operation declares an `Idempotency-Key`
+ * header in the spec and the request carries one (added automatically), which makes the service
+ * replay instead of acting twice, and then also on `409 idempotency_key_in_progress`. Another
+ * request (a POST to an operation without that header) gets no key and is never retried: after a
+ * timeout or a lost connection it may have taken effect. `Retry-After` (seconds or HTTP date) is honoured, else
  * exponential backoff with jitter. A ban (`api_key_banned`) and 400/401/404/422 are returned at
  * once. The body is re-sent intact; the caller's `AbortSignal` also cancels the waits.
  *
@@ -128,7 +149,8 @@ export function retry(options: RetryOptions = {}): Middleware {
   /** Milliseconds to wait before retrying, or `undefined` when this outcome is final. */
   async function delayBeforeRetry(request: Request, call: Call, outcome: Outcome) {
     if (call.retries >= call.maxRetries || call.signal.aborted) return undefined
-    const replayable = safeMethods.has(request.method) || request.headers.has(idempotencyKeyHeader)
+    const replayable =
+      safeMethods.has(request.method) || (call.keyed && request.headers.has(idempotencyKeyHeader))
     if (!replayable) return undefined
     const { response } = outcome
     if (!response) return backoff(call.retries)
@@ -195,17 +217,15 @@ export function retry(options: RetryOptions = {}): Middleware {
   }
 
   return {
-    onRequest({ request, id }) {
+    onRequest({ request, id, schemaPath }) {
       const perCall = request as Request & RetryCallOptions
-      if (
-        idempotencyKeys &&
-        !safeMethods.has(request.method) &&
-        !request.headers.has(idempotencyKeyHeader)
-      ) {
+      const keyed = keyedOperations.has(`${request.method} ${schemaPath}`)
+      if (idempotencyKeys && keyed && !request.headers.has(idempotencyKeyHeader)) {
         // A Structured Field string, as the draft specifies.
         request.headers.set(idempotencyKeyHeader, `"${newIdempotencyKey()}"`)
       }
       const call: Call = {
+        keyed,
         body: undefined,
         signal: request.signal,
         timeoutMs: perCall.timeoutMs ?? options.timeoutMs,

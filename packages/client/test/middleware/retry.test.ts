@@ -1,4 +1,4 @@
-import type { paths } from '@petstore/types'
+import { operationRequestHeaders, type paths } from '@petstore/types'
 import createClient from 'openapi-fetch'
 import { afterEach, describe, expect, it } from 'vitest'
 import { PetstoreConnectionError, PetstoreTimeoutError } from '../../src/errors.js'
@@ -21,12 +21,24 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()))
 })
 
+/**
+ * The spec edited to add `POST /orders`, a create operation that declares no `Idempotency-Key`
+ * (its service would ignore one): createPet's body and responses, no header parameters. The
+ * generated facts know nothing of it, as they know nothing of any header it does not declare.
+ */
+type CreateOrder = Omit<paths['/pets']['post'], 'parameters'> & {
+  parameters: { query?: never; header?: never; path?: never; cookie?: never }
+}
+type EditedPaths = paths & {
+  '/orders': Omit<paths['/pets'], 'get' | 'post'> & { get?: never; post: CreateOrder }
+}
+
 async function setup(steps: Step[], options: RetryOptions = {}) {
   const server = await scriptedServer(steps)
   servers.push(server)
   const clock = recordingClock()
   const events: RetryEvent[] = []
-  const client = createClient<paths>({ baseUrl: `${server.url}/v1` })
+  const client = createClient<EditedPaths>({ baseUrl: `${server.url}/v1` })
   client.use(retry({ clock, onRetry: (event) => events.push(event), ...options }))
   return { server, client, clock, events }
 }
@@ -128,7 +140,8 @@ describe('retry', () => {
     expect(server.requests).toHaveLength(1)
   })
 
-  it('gives a POST one Idempotency-Key, re-sent with the same body on every attempt', async () => {
+  it('gives createPet, which declares Idempotency-Key, one key re-sent with the same body on every attempt', async () => {
+    expect(operationRequestHeaders.createPet).toContain('Idempotency-Key')
     const { server, client } = await setup([
       apiError(503, 'service_unavailable'),
       'drop',
@@ -144,6 +157,54 @@ describe('retry', () => {
       expect(JSON.parse(request.body)).toEqual(newPet())
       expect(request.headers['content-type']).toBe('application/json')
     }
+  })
+
+  it('retries a keyed createPet that timed out, with the same key', async () => {
+    // Long enough that each attempt reaches the scripted server even on a loaded machine.
+    const { server, client } = await setup(['hang', { status: 201, body: pet }], {
+      timeoutMs: 1000,
+    })
+    const { data } = await client.POST('/pets', { body: { name: 'Rex', categoryId: 1 } })
+    expect(data).toEqual(pet)
+    expect(server.requests).toHaveLength(2)
+    const [first, second] = server.requests.map((request) => request.headers['idempotency-key'])
+    expect(first).toMatch(/^"[0-9a-f-]{36}"$/)
+    expect(second).toBe(first)
+  })
+
+  it('gives a POST whose operation declares no Idempotency-Key no key, and no retry after a timeout', async () => {
+    const { server, client, events } = await setup(['hang', { status: 201, body: pet }], {
+      timeoutMs: 1000,
+    })
+    const failure = await client
+      .POST('/orders', { body: { name: 'Rex', categoryId: 1 } })
+      .catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(PetstoreTimeoutError)
+    expect(events).toEqual([])
+    expect(server.requests).toHaveLength(1)
+    expect(server.requests[0]?.headers['idempotency-key']).toBeUndefined()
+  })
+
+  it.each([
+    ['a lost connection', 'drop' as const],
+    ['a 503', apiError(503, 'service_unavailable')],
+  ])(
+    'does not retry a POST whose operation declares no Idempotency-Key after %s',
+    async (_, step) => {
+      const { server, client } = await setup([step, { status: 201, body: pet }])
+      await client.POST('/orders', { body: { name: 'Rex', categoryId: 1 } }).catch(() => undefined)
+      expect(server.requests).toHaveLength(1)
+    },
+  )
+
+  it('does not retry a POST to such an operation even with a key the caller sent', async () => {
+    const { server, client } = await setup([apiError(503, 'service_unavailable')])
+    await client.POST('/orders', {
+      body: { name: 'Rex', categoryId: 1 },
+      headers: { 'Idempotency-Key': 'order-42' },
+    })
+    // The operation ignores the header, so a retry could create a second order.
+    expect(server.requests).toHaveLength(1)
   })
 
   it('keeps an Idempotency-Key given by the call', async () => {
