@@ -49,7 +49,7 @@ export type {
 export { rateLimit } from './middleware/rate-limit.js'
 export type { Pacer, RetryCallOptions, RetryEvent, RetryOptions } from './middleware/retry.js'
 export { retry } from './middleware/retry.js'
-export type { Page, PaginateOptions } from './paginate.js'
+export type { ListItem, ListOperationId, Page, PaginateOptions } from './paginate.js'
 export { paginate, paginatePages } from './paginate.js'
 
 export interface PetstoreClientOptions {

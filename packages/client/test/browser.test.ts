@@ -71,7 +71,7 @@ it('works in a browser: CORS, idempotent POST, pagination, rate limits, console.
       const pet = unwrap(created)
       await client.GET('/pets/{petId}', { params: { path: { petId: pet.id } } })
       let pages = 0
-      for await (const _ of paginatePages(client, { limit: 1 })) pages += 1
+      for await (const _ of paginatePages(client, 'listPets', { limit: 1 })) pages += 1
       return {
         status: created.response.status,
         pages,

@@ -124,7 +124,7 @@ describe('createPetstoreClient against the real server', () => {
     expect(keys[0]).toBe(keys[1])
 
     const matching: number[] = []
-    for await (const pet of paginate(client(), { limit: 100 })) {
+    for await (const pet of paginate(client(), 'listPets', { limit: 100 })) {
       if (pet.name === name) matching.push(pet.id)
     }
     expect(matching).toEqual([data?.id])

@@ -42,7 +42,7 @@ afterAll(async () => {
 describe('paginate', () => {
   it('visits all 250 pets once, in id order, following the next links', async () => {
     const ids: number[] = []
-    for await (const pet of paginate(client, { limit: 100 })) ids.push(pet.id)
+    for await (const pet of paginate(client, 'listPets', { limit: 100 })) ids.push(pet.id)
     expect(ids).toHaveLength(total)
     expect(ids).toEqual([...ids].sort((a, b) => a - b))
     expect(new Set(ids).size).toBe(total)
@@ -51,7 +51,7 @@ describe('paginate', () => {
   it('keeps the status filter across pages', async () => {
     const statuses = new Set<string>()
     let count = 0
-    for await (const pet of paginate(client, { status: 'sold', limit: 20 })) {
+    for await (const pet of paginate(client, 'listPets', { status: 'sold', limit: 20 })) {
       statuses.add(pet.status)
       count += 1
     }
@@ -61,8 +61,8 @@ describe('paginate', () => {
 
   it('exposes each page with its response, the last one without a next link', async () => {
     const pages = []
-    for await (const page of paginatePages(client, { limit: 100 })) pages.push(page)
-    expect(pages.map((page) => page.pets.length)).toEqual([100, 100, 50])
+    for await (const page of paginatePages(client, 'listPets', { limit: 100 })) pages.push(page)
+    expect(pages.map((page) => page.items.length)).toEqual([100, 100, 50])
     expect(pages.map((page) => page.response.status)).toEqual([200, 200, 200])
     expect(pages[0]?.next).toMatch(/\/v1\/pets\?.*cursor=/)
     expect(pages[2]?.next).toBeUndefined()
@@ -70,7 +70,7 @@ describe('paginate', () => {
 
   it('throws an error response as a PetstoreError', async () => {
     const stranger = createPetstoreClient({ baseUrl: `${petstore.url}/v1`, apiKey: 'nope' })
-    const walk = paginate(stranger)
+    const walk = paginate(stranger, 'listPets')
     await expect(walk.next()).rejects.toBeInstanceOf(PetstoreError)
   })
 })

@@ -59,14 +59,20 @@ describe('createPetstoreClient types', () => {
   })
 
   it('types the helpers', () => {
-    expectTypeOf(paginate(client, { status: 'available' })).toEqualTypeOf<
+    expectTypeOf(paginate(client, 'listPets', { status: 'available' })).toEqualTypeOf<
       AsyncGenerator<Pet, void, undefined>
     >()
-    expectTypeOf(paginatePages(client)).toExtend<
-      AsyncIterable<{ pets: Pet[]; response: Response }>
+    expectTypeOf(paginatePages(client, 'listPets')).toExtend<
+      AsyncIterable<{ items: Pet[]; response: Response }>
     >()
     // @ts-expect-error the cursor comes from the next link, never from the caller
-    paginate(client, { cursor: 'abc' })
+    paginate(client, 'listPets', { cursor: 'abc' })
+    // @ts-expect-error a filter is typed by the operation's query
+    paginate(client, 'listPets', { status: 'lost' })
+    // @ts-expect-error getPet's 200 declares no next link: it is no list
+    paginate(client, 'getPet')
+    // @ts-expect-error createPet is no GET
+    paginate(client, 'createPet')
     expectTypeOf(client.rateLimit()).toEqualTypeOf<RateLimitInfo | undefined>()
     expectTypeOf<PetstoreErrorCode>().toEqualTypeOf<ErrorCode | 'unexpected_response'>()
   })
