@@ -22,15 +22,16 @@ afterEach(async () => {
 })
 
 /**
- * The spec edited to add `POST /orders`, a create operation that declares no `Idempotency-Key`
- * (its service would ignore one): createPet's body and responses, no header parameters. The
- * generated facts know nothing of it, as they know nothing of any header it does not declare.
+ * The spec edited to add `POST /test-only/orders`, a create operation that declares no
+ * `Idempotency-Key` (its service would ignore one): createPet's body and responses, no header
+ * parameters. Absent from the generated facts, it declares no header there either. A path no
+ * real resource takes, so that the spec can grow an `/orders` of its own.
  */
 type CreateOrder = Omit<paths['/pets']['post'], 'parameters'> & {
   parameters: { query?: never; header?: never; path?: never; cookie?: never }
 }
 type EditedPaths = paths & {
-  '/orders': Omit<paths['/pets'], 'get' | 'post'> & { get?: never; post: CreateOrder }
+  '/test-only/orders': Omit<paths['/pets'], 'get' | 'post'> & { get?: never; post: CreateOrder }
 }
 
 async function setup(steps: Step[], options: RetryOptions = {}) {
@@ -177,7 +178,7 @@ describe('retry', () => {
       timeoutMs: 1000,
     })
     const failure = await client
-      .POST('/orders', { body: { name: 'Rex', categoryId: 1 } })
+      .POST('/test-only/orders', { body: { name: 'Rex', categoryId: 1 } })
       .catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(PetstoreTimeoutError)
     expect(events).toEqual([])
@@ -192,14 +193,16 @@ describe('retry', () => {
     'does not retry a POST whose operation declares no Idempotency-Key after %s',
     async (_, step) => {
       const { server, client } = await setup([step, { status: 201, body: pet }])
-      await client.POST('/orders', { body: { name: 'Rex', categoryId: 1 } }).catch(() => undefined)
+      await client
+        .POST('/test-only/orders', { body: { name: 'Rex', categoryId: 1 } })
+        .catch(() => undefined)
       expect(server.requests).toHaveLength(1)
     },
   )
 
   it('does not retry a POST to such an operation even with a key the caller sent', async () => {
     const { server, client } = await setup([apiError(503, 'service_unavailable')])
-    await client.POST('/orders', {
+    await client.POST('/test-only/orders', {
       body: { name: 'Rex', categoryId: 1 },
       headers: { 'Idempotency-Key': 'order-42' },
     })
