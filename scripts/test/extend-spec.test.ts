@@ -1,10 +1,12 @@
 /**
  * The paved path of extending the spec, walked on a copy of the workspace as an API team would:
- * add `PATCH /pets/{petId}` (updatePet, fixtures/extend-spec) and regenerate; the type-check names
- * the handler to write; with it and its store method the server compiles and answers, the client
- * types the call, the docs list it, `spec:diff` calls it non-breaking and the release check wants
- * a minor changeset; and on PostgreSQL, what instance A writes is what instance B reads next.
- * The steps are one walk, in order: each builds on the copy the one before left.
+ * add a resource, store orders (list, create, get: fixtures/extend-spec), and regenerate; the
+ * type-check names the tables to add it to; with those entries, one migration and its routes
+ * file, the server compiles and answers, with keyset pages, filters, Location, idempotent
+ * creates and cursors of its own; the typed client and `paginate` follow, the docs list it,
+ * `spec:diff` calls it non-breaking and the release check wants a minor changeset; and on
+ * PostgreSQL, two instances page through what either created. The steps are one walk, in
+ * order: each builds on the copy the one before left.
  */
 import {
   copyFileSync,
@@ -23,7 +25,13 @@ import { diffFiles } from '../src/spec-diff/run.js'
 import { formatFindings } from '../src/spec-lint/finding.js'
 import { lintSpec, SPECTRAL_RULESET } from '../src/spec-lint/lint.js'
 import { publishedPackages, workspaceRoot } from '../src/workspace.js'
-import { added, addHandlerAndStoreMethod, addOperationToSpec } from './extend-spec/fixture.js'
+import {
+  added,
+  addResourceCode,
+  addResourceToSpec,
+  fixture,
+  handEditedFiles,
+} from './extend-spec/fixture.js'
 import { linkedCopy } from './extend-spec/linked-copy.js'
 import { cleanEnv, type Daemon, mustRun, run, startDaemon } from './release/processes.js'
 
@@ -39,7 +47,7 @@ beforeAll(async () => {
   await linkedCopy(root, copy)
   // The spec as it is counts as released, so the diff is the added operation alone.
   copyFileSync(join(copy, 'spec/openapi.yaml'), join(copy, 'spec/released/openapi.yaml'))
-  addOperationToSpec(copy)
+  addResourceToSpec(copy)
   await mustRun(node, [tsx, 'scripts/src/generate-types.ts'], { cwd: copy })
   await mustRun(node, [tsc, '-p', 'packages/types/tsconfig.build.json'], { cwd: copy })
 }, 120_000)
@@ -76,13 +84,41 @@ async function createKey(env: Record<string, string>): Promise<string> {
   return stdout.trim()
 }
 
-async function send(url: string, key: string, method: string, body?: unknown) {
+async function send(
+  url: string,
+  key: string,
+  method: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(url, {
     method,
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, unknown>,
+  }
+}
+
+/** The URL of a reply's `next` link, resolved against `base`; undefined on the last page. */
+function nextOf(reply: { headers: Headers }, base: string): string | undefined {
+  const link = /<([^>]+)>; rel="next"/.exec(reply.headers.get('link') ?? '')?.[1]
+  return link === undefined ? undefined : new URL(link, base).toString()
+}
+
+/** Every item of a listing, page after page. */
+async function walk(first: string, key: string): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = []
+  for (let next: string | undefined = first; next !== undefined; ) {
+    const page = await send(next, key, 'GET')
+    expect(page.status).toBe(200)
+    items.push(...(page.body as unknown as Record<string, unknown>[]))
+    next = nextOf(page, first)
+  }
+  return items
 }
 
 /** The part of `pg` used here: the server's dependency, which this package does not declare. */
@@ -96,7 +132,7 @@ interface PgModule {
   }
 }
 
-describe('adding updatePet to the spec', () => {
+describe('adding a resource (store orders) to the spec', () => {
   it('passes the spec lint that pnpm lint runs (Spectral and the example rule)', async () => {
     const findings = await lintSpec({
       spec: join(copy, 'spec/openapi.yaml'),
@@ -105,37 +141,62 @@ describe('adding updatePet to the spec', () => {
     expect(formatFindings(findings)).toBe('')
   })
 
-  it('fails the type-check naming the operation that has no handler', async () => {
+  it('fails the type-check naming the resource to define and the operations to route', async () => {
     const { code, output } = await typecheckServer()
     expect(code, output).not.toBe(0)
-    expect(output).toContain(`Property '${added.operationId}' is missing`)
-    expect(output).toMatch(/src\/routes\/pets\/handlers\.ts/)
+    expect(output).toMatch(/src\/store\/resources\.ts.*Property 'listOrders' is missing/)
+    for (const operationId of [added.list, added.create, added.get]) {
+      expect(output).toContain(`'${operationId}'`)
+    }
   })
 
-  it('compiles with the handler and the store method, and the service answers it', async () => {
-    addHandlerAndStoreMethod(copy)
+  it('takes four files by hand besides the spec and a changeset', () => {
+    expect(handEditedFiles.length + 2).toBeLessThanOrEqual(8)
+  })
+
+  it('compiles with its entries and routes, and the service serves the collection', async () => {
+    addResourceCode(copy)
     const { code, output } = await typecheckServer()
     expect(code, output).toBe(0)
 
     const env = { PETSTORE_DB: join(copy, 'data/extend.db') }
     const key = await createKey(env)
     const url = await startService(env)
-    const created = await send(`${url}/v1/pets`, key, 'POST', { name: 'Rex', categoryId: 1 })
+    const orders = `${url}/v1${added.path}`
+    const once = { 'idempotency-key': '"order-1"' }
+    const created = await send(orders, key, 'POST', { petId: 1, quantity: 2 }, once)
     expect(created.status).toBe(201)
-    const changed = await send(`${url}/v1/pets/${created.body.id}`, key, 'PATCH', {
-      status: 'sold',
-    })
-    expect(changed).toEqual({ status: 200, body: { ...created.body, status: 'sold' } })
-    const unknown = await send(`${url}/v1/pets/999999`, key, 'PATCH', { status: 'sold' })
-    expect([unknown.status, unknown.body.code]).toEqual([404, 'not_found'])
-    const empty = await send(`${url}/v1/pets/${created.body.id}`, key, 'PATCH', {})
-    expect([empty.status, empty.body.code]).toEqual([400, 'invalid_request'])
+    expect(created.body).toEqual({ id: 1, petId: 1, quantity: 2, status: 'placed' })
+    expect(created.headers.get('location')).toBe(`/v1${added.path}/1`)
+    const replayed = await send(orders, key, 'POST', { petId: 1, quantity: 2 }, once)
+    expect([replayed.status, replayed.headers.get('idempotent-replayed')]).toEqual([201, 'true'])
+    expect(replayed.body).toEqual(created.body)
+    const reused = await send(orders, key, 'POST', { petId: 1, quantity: 3 }, once)
+    expect([reused.status, reused.body.code]).toEqual([422, 'idempotency_key_reused'])
+    // The same key on another operation's create is a reuse, not a replay of an order.
+    const pet = await send(`${url}/v1/pets`, key, 'POST', { name: 'Rex', categoryId: 1 }, once)
+    expect([pet.status, pet.body.code]).toEqual([422, 'idempotency_key_reused'])
 
-    // The typed client: its PATCH is typed by the regenerated paths, and works.
-    writeFileSync(
-      join(copy, 'packages/client/update-pet.ts'),
-      readFileSync(new URL('fixtures/extend-spec/client-update.ts.fragment', import.meta.url)),
-    )
+    expect((await send(`${orders}/1`, key, 'GET')).body).toEqual(created.body)
+    const unknown = await send(`${orders}/999`, key, 'GET')
+    expect([unknown.status, unknown.body.message]).toEqual([404, 'order 999 does not exist'])
+
+    for (const status of ['approved', 'placed', 'approved']) {
+      expect((await send(orders, key, 'POST', { petId: 2, quantity: 1, status })).status).toBe(201)
+    }
+    const approved = await walk(`${orders}?limit=1&status=approved`, key)
+    expect(approved.map((order) => order.id)).toEqual([2, 4])
+    expect((await walk(`${orders}?limit=2`, key)).map((order) => order.id)).toEqual([1, 2, 3, 4])
+
+    // Cursors are bound to their listing: a pets cursor is refused by listOrders.
+    await send(`${url}/v1/pets`, key, 'POST', { name: 'Max', categoryId: 1 })
+    const petsPage = await send(`${url}/v1/pets?limit=1`, key, 'GET')
+    const petsCursor = new URL(nextOf(petsPage, url) as string).searchParams.get('cursor')
+    const foreign = await send(`${orders}?cursor=${petsCursor}`, key, 'GET')
+    expect([foreign.status, foreign.body.code]).toEqual([400, 'invalid_request'])
+
+    // The typed client: its calls are typed by the regenerated paths, paginate walks orders.
+    writeFileSync(join(copy, 'packages/client/orders.ts'), fixture('client-orders.ts.fragment'))
     const clientCheck = await run(
       node,
       [
@@ -147,32 +208,31 @@ describe('adding updatePet to the spec', () => {
         'es2022',
         '--module',
         'nodenext',
-        'update-pet.ts',
+        'orders.ts',
       ],
       { cwd: join(copy, 'packages/client') },
     )
     expect(clientCheck.code, clientCheck.output).toBe(0)
-    const called = await mustRun(
-      node,
-      [tsx, 'update-pet.ts', `${url}/v1`, key, String(created.body.id)],
-      {
-        cwd: join(copy, 'packages/client'),
-      },
-    )
-    expect(JSON.parse(called.stdout)).toEqual({ name: 'Rex II' })
+    const called = await mustRun(node, [tsx, 'orders.ts', `${url}/v1`, key], {
+      cwd: join(copy, 'packages/client'),
+    })
+    expect(JSON.parse(called.stdout)).toEqual({ quantities: [2, 1, 1, 2, 3] })
   })
 
   it('is listed in the built docs', async () => {
     await mustRun(node, [tsx, 'scripts/build.ts'], { cwd: join(copy, 'packages/docs') })
     const html = readFileSync(join(copy, 'packages/docs/dist/index.html'), 'utf8')
-    expect(html).toContain(`Operation ID: \`${added.operationId}\``)
+    for (const operationId of [added.list, added.create, added.get]) {
+      expect(html).toContain(`Operation ID: \`${operationId}\``)
+    }
   })
 
   it('is a non-breaking change that needs a minor changeset for each published package', () => {
     const base = join(copy, 'spec/released/openapi.yaml')
     const head = join(copy, 'spec/openapi.yaml')
     const diff = diffFiles(base, head)
-    expect(diff.changes.map((change) => change.kind)).toEqual(['non-breaking'])
+    expect(diff.changes.length).toBeGreaterThan(0)
+    expect(new Set(diff.changes.map((change) => change.kind))).toEqual(new Set(['non-breaking']))
 
     const changesetDir = join(copy, '.changeset')
     for (const file of readdirSync(changesetDir).filter((name) => name.endsWith('.md'))) {
@@ -187,13 +247,13 @@ describe('adding updatePet to the spec', () => {
 
     const frontmatter = packages.map((name) => `"${name}": minor`).join('\n')
     writeFileSync(
-      join(changesetDir, 'update-pet.md'),
-      `---\n${frontmatter}\n---\n\nAdd updatePet.\n`,
+      join(changesetDir, 'orders.md'),
+      `---\n${frontmatter}\n---\n\nAdd store orders.\n`,
     )
     expect(checkRelease(input).problems).toEqual([])
   })
 
-  it('on PostgreSQL, instance B reads what instance A just wrote', async () => {
+  it('on PostgreSQL, two instances page through the orders either created', async () => {
     const pg = createRequire(join(root, 'packages/server/package.json'))('pg') as PgModule
     const database = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
     const admin = new pg.Client({ connectionString: database })
@@ -214,13 +274,19 @@ describe('adding updatePet to the spec', () => {
       const env = { DATABASE_URL: url.toString() }
       const key = await createKey(env)
       const [a, b] = await Promise.all([startService(env), startService(env)])
-      const created = await send(`${a}/v1/pets`, key, 'POST', { name: 'Rex', categoryId: 1 })
-      const path = `/v1/pets/${created.body.id}`
-      // Twice, so B has the pet in its cache before A changes it.
-      for (let i = 0; i < 2; i++)
-        expect((await send(`${b}${path}`, key, 'GET')).body.name).toBe('Rex')
-      expect((await send(`${a}${path}`, key, 'PATCH', { name: 'Rex II' })).status).toBe(200)
-      expect((await send(`${b}${path}`, key, 'GET')).body.name).toBe('Rex II')
+      for (const [instance, quantity] of [
+        [a, 1],
+        [b, 2],
+        [a, 3],
+      ] as const) {
+        const created = await send(`${instance}/v1${added.path}`, key, 'POST', {
+          petId: 1,
+          quantity,
+        })
+        expect(created.status).toBe(201)
+      }
+      const listed = await walk(`${b}/v1${added.path}?limit=1`, key)
+      expect(listed.map((order) => order.quantity)).toEqual([1, 2, 3])
     } finally {
       await admin.query(`DROP SCHEMA ${schema} CASCADE`)
       await admin.end()

@@ -1,29 +1,44 @@
 /**
  * Applies the fixture of fixtures/extend-spec to a copy of the workspace, as an API team adding
- * `updatePet` would edit it: the operation into the spec (and a minor `info.version` bump), then
- * the handler and the store method the compiler asks for. Code goes in at anchors; an anchor that
- * moved fails here, naming the file to update.
+ * a resource (store orders: list, create, get) would: the paths, schemas and parameters into the
+ * spec (and a minor `info.version` bump), then what the compiler asks for, each an entry in a
+ * named table of the code (seams.ts), and the resource's routes as a file of their own.
  */
-import { readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { parse, parseDocument } from 'yaml'
+import { addEntry, type SeamEdit } from './seams.js'
 
 const fixtures = new URL('../fixtures/extend-spec/', import.meta.url)
-const fixture = (name: string) => readFileSync(new URL(name, fixtures), 'utf8')
+export const fixture = (name: string) => readFileSync(new URL(name, fixtures), 'utf8')
 
-/** The path and method the fixture adds, and its operation id. */
-export const added = { path: '/pets/{petId}', method: 'patch', operationId: 'updatePet' } as const
+/** The operations the fixture adds, by id, with their collection's path. */
+export const added = {
+  list: 'listOrders',
+  create: 'createOrder',
+  get: 'getOrder',
+  path: '/store/orders',
+} as const
 
-export function addOperationToSpec(workspace: string): void {
+interface SpecFragment {
+  tags: unknown[]
+  paths: Record<string, unknown>
+  components: Record<string, Record<string, unknown>>
+}
+
+export function addResourceToSpec(workspace: string): void {
   const file = join(workspace, 'spec/openapi.yaml')
   const spec = parseDocument(readFileSync(file, 'utf8'))
-  const { operation, schemas } = parse(fixture('update-pet.yaml')) as {
-    operation: unknown
-    schemas: Record<string, unknown>
+  // The fixture shares its header and error blocks with YAML anchors and merge keys.
+  const fragment = parse(fixture('orders.yaml'), { merge: true }) as SpecFragment
+  for (const tag of fragment.tags) spec.addIn(['tags'], spec.createNode(tag))
+  for (const [path, item] of Object.entries(fragment.paths)) {
+    spec.setIn(['paths', path], spec.createNode(item))
   }
-  spec.setIn(['paths', added.path, added.method], spec.createNode(operation))
-  for (const [name, schema] of Object.entries(schemas)) {
-    spec.setIn(['components', 'schemas', name], spec.createNode(schema))
+  for (const [section, entries] of Object.entries(fragment.components)) {
+    for (const [name, value] of Object.entries(entries)) {
+      spec.setIn(['components', section, name], spec.createNode(value))
+    }
   }
   const [major, minor] = String(spec.getIn(['info', 'version']))
     .split('.')
@@ -32,44 +47,47 @@ export function addOperationToSpec(workspace: string): void {
   writeFileSync(file, spec.toString({ lineWidth: 0 }))
 }
 
-/** Where each piece of code goes: after the first line that is exactly `anchor`. */
-const codeEdits = [
-  {
-    file: 'packages/server/src/routes/pets/handlers.ts',
-    anchor: '  return {',
-    code: 'handler.ts.fragment',
-  },
-  {
-    file: 'packages/server/src/store/store.ts',
-    anchor: 'export interface PetStore {',
-    code: 'store.ts.fragment',
-  },
-  {
-    file: 'packages/server/src/store/sqlite/pets.ts',
-    anchor: '  return {',
-    code: 'sqlite-pets.ts.fragment',
-  },
-  {
-    file: 'packages/server/src/store/postgres/pets.ts',
-    anchor: '  return {',
-    code: 'postgres-pets.ts.fragment',
-  },
-] as const
+const server = 'packages/server/src'
 
-/** The files an API team edits by hand, the spec and the changeset aside. */
-export const handEditedFiles = codeEdits.map(({ file }) => file)
+/** What the compiler leads a team to, each an entry in a table the code names. */
+const seamEdits: SeamEdit[] = [
+  {
+    file: `${server}/store/resources.ts`,
+    table: 'resources',
+    entry: `orders: defineResource<'listOrders', components['schemas']['Order']>({
+    table: 'orders',
+    schema: 'Order',
+    filters: { status: { field: 'status', match: 'equals' } },
+  })`,
+    imports: [`import type { components } from '@petstore/types'`],
+  },
+  {
+    file: `${server}/store/resources.ts`,
+    table: 'listedResources',
+    entry: 'listOrders: resources.orders',
+  },
+  {
+    file: `${server}/store/migrations.ts`,
+    table: 'migrations',
+    entry: `{ name: '005-orders', sql: resourceTable('orders', ['status']) }`,
+  },
+  {
+    file: `${server}/routes/index.ts`,
+    table: 'resourceRoutes',
+    entry: '...createOrderRoutes(deps)',
+    imports: [`import { createOrderRoutes } from './orders/handlers.js'`],
+  },
+]
 
-export function addHandlerAndStoreMethod(workspace: string): void {
-  for (const { file, anchor, code } of codeEdits) {
-    const path = join(workspace, file)
-    const lines = readFileSync(path, 'utf8').split('\n')
-    const at = lines.indexOf(anchor)
-    if (at === -1) {
-      throw new Error(
-        `extend-spec fixture: no line \`${anchor}\` in ${file}; update scripts/test/extend-spec/fixture.ts (and the README's "Adding an operation") to match the code`,
-      )
-    }
-    lines.splice(at + 1, 0, fixture(code).trimEnd())
-    writeFileSync(path, lines.join('\n'))
-  }
+/** The file the resource's routes are written to, whole. */
+const routesFile = `${server}/routes/orders/handlers.ts`
+
+/** The files an API team edits or adds by hand, the spec and the changeset aside. */
+export const handEditedFiles = [...new Set([...seamEdits.map(({ file }) => file), routesFile])]
+
+export function addResourceCode(workspace: string): void {
+  for (const edit of seamEdits) addEntry(workspace, edit)
+  const routes = join(workspace, routesFile)
+  mkdirSync(dirname(routes), { recursive: true })
+  writeFileSync(routes, fixture('orders-handlers.ts.fragment'))
 }
