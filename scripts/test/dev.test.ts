@@ -20,6 +20,7 @@ import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { withoutServiceVariables } from '../src/service-env.js'
 import { RELEASED_SPEC } from '../src/spec-diff/paths.js'
 import { freePort } from './release/processes.js'
 
@@ -134,13 +135,12 @@ beforeAll(async () => {
       cwd: work,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
+      env: withoutServiceVariables(process.env, {
         PORT: String(port),
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
         PETSTORE_DB: join(work, 'petstore.db'),
-      },
+      }),
     },
   )
   dev.stdout?.on('data', (chunk: Buffer) => {
