@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditName, readAuditOutput, verdict } from '../src/audit.js'
+import { withoutServiceVariables } from '../src/service-env.js'
 import { workspaceRoot } from '../src/workspace.js'
 
 const sample = readFileSync(new URL('./fixtures/pnpm-audit-high.json', import.meta.url), 'utf8')
@@ -84,7 +85,10 @@ function runAudit(registry: string): Promise<{ code: number; stdout: string; std
     execFile(
       tsx,
       [auditTs, '--registry', registry],
-      { cwd: workspaceRoot, env: { ...process.env, npm_config_fetch_retries: '0' } },
+      {
+        cwd: workspaceRoot,
+        env: withoutServiceVariables(process.env, { npm_config_fetch_retries: '0' }),
+      },
       (error, stdout, stderr) =>
         resolve({ code: error === null ? 0 : Number(error.code), stdout, stderr }),
     )

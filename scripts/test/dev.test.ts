@@ -4,7 +4,7 @@
  * never touch this checkout. The spec is edited on disk and the running
  * service, the built docs and the loop's output are checked.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import {
   copyFileSync,
   cpSync,
@@ -18,10 +18,13 @@ import {
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { withoutServiceVariables } from '../src/service-env.js'
 import { RELEASED_SPEC } from '../src/spec-diff/paths.js'
 import { freePort } from './release/processes.js'
 
+const run = promisify(execFile)
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const copied = [
   'package.json',
@@ -41,7 +44,8 @@ const copied = [
  */
 const skipped = new Set(['test', '.turbo', 'dist', '.cache'])
 
-/** Bounded, so that Spectral's OWASP rules only warn (no `pattern`) and the edit goes through. */
+/** Bounded and restricted, so that no Spectral rule finds anything and the edit goes through. */
+const restricted = "            pattern: '^[A-Za-z0-9 ]*$'"
 const newParameter = [
   '        - name: nameContains',
   '          in: query',
@@ -50,6 +54,7 @@ const newParameter = [
   '          schema:',
   '            type: string',
   '            maxLength: 64',
+  restricted,
 ].join('\n')
 const getPet404Example = [
   '              examples:',
@@ -87,6 +92,19 @@ async function servedSpec(): Promise<{ paths: Record<string, Record<string, unkn
   return (await response.json()) as { paths: Record<string, Record<string, unknown>> }
 }
 
+/** `pnpm lint`'s spec step on the copy's spec: what the loop refuses, it fails on. */
+async function specLintExit(): Promise<number | undefined> {
+  const cli = join(work, 'scripts/src/spec-lint/cli.ts')
+  try {
+    await run(process.execPath, ['--import', import.meta.resolve('tsx'), cli, specPath], {
+      cwd: work,
+    })
+    return 0
+  } catch (error) {
+    return (error as { code?: number }).code
+  }
+}
+
 function listPetsParameterNames(spec: { paths: Record<string, Record<string, unknown>> }) {
   const operation = spec.paths['/pets']?.get as { parameters: { name?: string }[] }
   return operation.parameters.map((parameter) => parameter.name)
@@ -117,13 +135,12 @@ beforeAll(async () => {
       cwd: work,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
+      env: withoutServiceVariables(process.env, {
         PORT: String(port),
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
         PETSTORE_DB: join(work, 'petstore.db'),
-      },
+      }),
     },
   )
   dev.stdout?.on('data', (chunk: Buffer) => {
@@ -154,13 +171,11 @@ describe('pnpm dev', () => {
     const from = output.length
     const spec = readFileSync(specPath, 'utf8')
     expect(spec).toContain(listPetsAnchor)
-    writeFileSync(specPath, spec.replace(listPetsAnchor, `${listPetsAnchor}${newParameter}\n`))
-
-    await outputMatching(/spec lint: 1 warning:/, from)
-    await outputMatching(
-      /\n {2}warning owasp:api4:2023-string-restricted at paths\.\/pets\.get\.parameters\.\d+\.schema: /,
-      from,
+    writeFileSync(
+      specPath,
+      spec.replace(listPetsAnchor, () => `${listPetsAnchor}${newParameter}\n`),
     )
+
     const timings = await outputMatching(/.*service restarted.*docs rebuilt.*from the edit.*/, from)
     expect(timings).toMatch(/regenerated types \d+\.\d s/)
     await outputMatching(/spec:diff: 0 breaking, 1 non-breaking change\(s\)/, from)
@@ -169,6 +184,8 @@ describe('pnpm dev', () => {
       from,
     )
 
+    expect(output.slice(from)).not.toMatch(/spec lint:/)
+    expect(await specLintExit()).toBe(0)
     expect(listPetsParameterNames(await servedSpec())).toContain('nameContains')
     const schema = readFileSync(join(work, 'packages/types/src/generated/schema.ts'), 'utf8')
     expect(schema).toContain('nameContains?: string')
@@ -194,6 +211,11 @@ describe('pnpm dev', () => {
       /spec invalid, nothing regenerated/,
     ],
     [
+      'a lint warning',
+      (spec: string) => spec.replace(`${restricted}\n`, ''),
+      /spec breaks lint rules \(1 warning\), nothing regenerated:\n {2}warning owasp:api4:2023-string-restricted at paths\.\/pets\.get\.parameters\.\d+\.schema: /,
+    ],
+    [
       'a response without an example',
       (spec: string) => spec.replace(getPet404Example, ''),
       /spec breaks lint rules \(1 error[^)]*\), nothing regenerated:\n( {2}.*\n)* {2}error petstore-response-example at .*: getPet 404 \(application\/json\): no example/,
@@ -213,6 +235,7 @@ describe('pnpm dev', () => {
 
       await outputMatching(report, from)
       await outputMatching(/the last good service keeps running/, from)
+      expect(await specLintExit()).not.toBe(0)
       expect(output.slice(from)).not.toMatch(/service restarted/)
       expect(listPetsParameterNames(await servedSpec())).toContain('nameContains')
       expect(readFileSync(join(work, 'packages/types/src/generated/openapi.json'), 'utf8')).toBe(

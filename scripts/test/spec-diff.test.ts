@@ -52,6 +52,17 @@ const cases: Record<string, Expected> = {
   'required-property-added': [[B, 'required-property-added', `${body}: categoryId`]],
   'optional-property-added': [[N, 'property-added', `${body}: tag`]],
   'request-property-removed': [[B, 'property-removed', `${body}: status`]],
+  // NewPet and Pet both rename name to title: one change each, not a removal and an addition.
+  'property-renamed': [
+    [B, 'property-renamed', `${listed}: [].name -> title`],
+    [B, 'property-renamed', `${body}: name -> title`],
+    [B, 'property-renamed', `${created}: name -> title`],
+  ],
+  // The new required title has name's schema, not the removed weight's: no rename.
+  'property-replaced': [
+    [B, 'property-removed', `${body}: weight`],
+    [B, 'required-property-added', `${body}: title`],
+  ],
   'request-enum-value-removed': [[B, 'enum-value-removed', `${body}: status`]],
   'request-enum-value-added': [[N, 'enum-value-added', `${body}: status`]],
   'request-type-narrowed': [[B, 'type-narrowed', `${body}: weight`]],
@@ -138,6 +149,20 @@ describe('spec:diff rules', () => {
     expect(early?.message).toBe('deprecated getPet was removed before its sunset (2999-01-01)')
   })
 
+  it('names a probable rename and the route that breaks no client', () => {
+    const [response, request] = diffCase('property-renamed')
+    expect(request?.message).toBe(
+      'name -> title looks like a rename (same schema, title required): name was removed: ' +
+        'requests that send it are rejected. Without breaking clients: add title as optional ' +
+        'beside name, mark name deprecated, and remove it after its sunset',
+    )
+    expect(response?.message).toBe(
+      'name -> title looks like a rename (same schema, title required): name was removed: ' +
+        'clients reading it get nothing. Without breaking clients: send title beside name, ' +
+        'mark name deprecated, and remove it after its sunset',
+    )
+  })
+
   it('counts a sunset as passed from the date spec:diff is told it is', async () => {
     const { diffSpecs } = await import('../src/spec-diff/diff.js')
     const base = loadSpec(join(fixtures, 'operation-removed-before-sunset', 'base.yaml')).doc
@@ -210,6 +235,27 @@ describe('the spec:diff CLI', () => {
       pending: packagesBuiltFromSpec().map((name) => ({ name, bump: 'none' })),
     })
     expect(report.release.problems).toHaveLength(2)
+  })
+
+  it('reports a probable rename in text and JSON', () => {
+    const pair = (side: string) => join(fixtures, 'property-renamed', `${side}.yaml`)
+    const args = ['--base', pair('base'), '--head', pair('head')]
+    const [request] = diffCase('property-renamed').filter((c) => c.location.startsWith(body))
+    const text = cli(...args).stdout.split('\n')
+    expect(text[0]).toMatch(/^spec:diff: 3 breaking, 0 non-breaking change\(s\) against 1\.0\.0 /)
+    expect(text.slice(2, 4)).toEqual([
+      `  breaking     property-renamed  ${listed}: [].name -> title`,
+      expect.stringMatching(/^ {15}name -> title looks like a rename .*after its sunset$/),
+    ])
+    expect(text).toContain(`               ${request?.message}`)
+    const report = JSON.parse(cli(...args, '--json').stdout)
+    expect(report.summary).toEqual({ breaking: 3, nonBreaking: 0 })
+    expect(report.changes).toContainEqual({
+      kind: 'breaking',
+      rule: 'property-renamed',
+      location: `${body}: name -> title`,
+      message: request?.message,
+    })
   })
 
   it('still prints the diff when it cannot tell what a release needs', () => {

@@ -11,6 +11,7 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { withoutServiceVariables } from '@petstore/scripts/service-env'
 import { type RunningPetstore, startPetstore } from '@petstore/server'
 import type { Browser, Locator, Page } from 'playwright-core'
 import ts from 'typescript'
@@ -172,7 +173,9 @@ beforeAll(async () => {
   samplesDir = await mkdtemp(join(outputDir, 'samples-'))
   const dbPath = join(samplesDir, 'petstore.db')
   petstore = await startPetstore({ docsDir: distDir, dbPath })
-  env = { ...process.env, [apiKeyVariable]: await petstore.issueKey({ plan: 'pro' }) }
+  env = withoutServiceVariables(process.env, {
+    [apiKeyVariable]: await petstore.issueKey({ plan: 'pro' }),
+  })
   browser = await launchChromium()
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } })
   const page = await context.newPage()
@@ -188,7 +191,10 @@ beforeAll(async () => {
   await chmod(join(bin, 'petstore'), 0o755)
   const keySnippet = seen.find((s) => s.visible.includes('keys create'))?.visible ?? ''
   const { stdout } = await run('bash', ['-c', `${keySnippet}\nprintf %s "$${apiKeyVariable}"`], {
-    env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, PETSTORE_DB: dbPath },
+    env: withoutServiceVariables(process.env, {
+      PATH: `${bin}:${process.env.PATH}`,
+      PETSTORE_DB: dbPath,
+    }),
   })
   readerKey = stdout
   if (!/^psk_\w+$/.test(readerKey)) throw new Error(`the key snippet printed ${readerKey}`)

@@ -92,9 +92,9 @@ export class DevLoop {
         this.#log(`${generated.why}, nothing regenerated:\n${indent(generated.error)}`)
         if (this.#service.running) this.#log('the last good service keeps running')
       } else {
-        const { warnings } = generated
-        if (warnings.length > 0) {
-          this.#log(`spec lint: ${countFindings(warnings)}:\n${indent(formatFindings(warnings))}`)
+        const { notes } = generated
+        if (notes.length > 0) {
+          this.#log(`spec lint: ${countFindings(notes)}:\n${indent(formatFindings(notes))}`)
         }
         specChanged = generated.changed.length > 0
         typesChanged ||= specChanged

@@ -1,14 +1,19 @@
 /**
  * A spec edit, step one: lint the spec (`redocly lint`, then the spec lint of `pnpm lint`:
  * Spectral and the example rule) and regenerate `@petstore/types/src/generated/` with
- * `pnpm generate`'s own code. Nothing is written unless the spec is valid and breaks no lint rule
- * at error severity, so such an edit leaves the last good generated files, and the service built
- * from them, in place; warnings are handed back to be printed and block nothing.
+ * `pnpm generate`'s own code. Nothing is written unless the spec is valid and has no finding that
+ * fails `pnpm lint` (`blockingFindings`), so such an edit leaves the last good generated files,
+ * and the service built from them, in place; other findings are handed back to be printed.
  */
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { renderGenerated, writeChanged } from '../generate-types.js'
-import { countFindings, errorsIn, type Finding, formatFindings } from '../spec-lint/finding.js'
+import {
+  blockingFindings,
+  countFindings,
+  type Finding,
+  formatFindings,
+} from '../spec-lint/finding.js'
 import { lintSpec, SPECTRAL_RULESET } from '../spec-lint/lint.js'
 import { runNode } from './run.js'
 import type { Workspace } from './workspace.js'
@@ -16,7 +21,7 @@ import type { Workspace } from './workspace.js'
 const require = createRequire(import.meta.url)
 
 export type Regeneration =
-  | { ok: true; changed: string[]; warnings: Finding[]; ms: number }
+  | { ok: true; changed: string[]; notes: Finding[]; ms: number }
   | { ok: false; why: string; error: string; ms: number }
 
 export async function regenerate(ws: Workspace): Promise<Regeneration> {
@@ -44,12 +49,12 @@ export async function regenerate(ws: Workspace): Promise<Regeneration> {
   } catch (error) {
     return { ok: false, why: 'spec lint failed', error: errorText(error), ms: ms() }
   }
-  if (errorsIn(findings).length > 0) {
+  if (blockingFindings(findings).length > 0) {
     const why = `spec breaks lint rules (${countFindings(findings)})`
     return { ok: false, why, error: formatFindings(findings), ms: ms() }
   }
   const changed = writeChanged(ws.generatedDir, rendered)
-  return { ok: true, changed, warnings: findings, ms: ms() }
+  return { ok: true, changed, notes: findings, ms: ms() }
 }
 
 /** `redocly lint`, as `pnpm lint` runs it; `output` keeps the problems and drops the banners. */

@@ -86,10 +86,17 @@ function compareProperties(
   const after = objectAt(head, 'properties')
   const requiredBefore = new Set(Array.isArray(base.required) ? base.required.map(String) : [])
   const requiredAfter = new Set(Array.isArray(head.required) ? head.required.map(String) : [])
+  const renames = probableRenames(before, after, requiredAfter)
+  const renamedTo = new Set(renames.values())
   for (const name of unionKeys(before, after)) {
     const at = path === '' ? name : `${path}.${name}`
     const location = `${where}: ${at}`
-    if (!(name in after)) {
+    const newName = renames.get(name)
+    if (newName !== undefined) {
+      changes.push(renamed(name, newName, direction, head, `${location} -> ${newName}`))
+    } else if (renamedTo.has(name)) {
+      // Reported with the property it replaces.
+    } else if (!(name in after)) {
       changes.push(breaking('property-removed', location, removedMessage(name, direction, head)))
     } else if (!(name in before)) {
       changes.push(addedProperty(name, direction, requiredAfter.has(name), location))
@@ -101,6 +108,49 @@ function compareProperties(
     }
   }
   return changes
+}
+
+/**
+ * Removed properties that a new required one of the same schema probably replaces, old name to
+ * new; only one-to-one matches, since two candidates leave a person to tell which is which.
+ */
+function probableRenames(
+  before: Json,
+  after: Json,
+  requiredAfter: Set<string>,
+): Map<string, string> {
+  const removed = Object.keys(before).filter((name) => !(name in after))
+  const added = Object.keys(after).filter((name) => !(name in before) && requiredAfter.has(name))
+  const matching = (schema: unknown, names: string[], of: Json) =>
+    names.filter((name) => same(strip(schema), strip(of[name])))
+  const renames = new Map<string, string>()
+  for (const old of removed) {
+    const [candidate, ...others] = matching(before[old], added, after)
+    if (candidate === undefined || others.length > 0) continue
+    if (matching(after[candidate], removed, before).length === 1) renames.set(old, candidate)
+  }
+  return renames
+}
+
+/**
+ * Still breaking (clients of the released spec use the old name), with the route that is not:
+ * add the new property beside the old one, deprecate the old, and remove it after its sunset.
+ */
+function renamed(
+  old: string,
+  name: string,
+  direction: Direction,
+  head: Json,
+  location: string,
+): Change {
+  const added = direction === 'request' ? `add ${name} as optional` : `send ${name}`
+  return breaking(
+    'property-renamed',
+    location,
+    `${old} -> ${name} looks like a rename (same schema, ${name} required): ` +
+      `${removedMessage(old, direction, head)}. Without breaking clients: ${added} beside ${old}, ` +
+      `mark ${old} deprecated, and remove it after its sunset`,
+  )
 }
 
 function removedMessage(name: string, direction: Direction, head: Json): string {

@@ -22,11 +22,19 @@ export const formatFinding = ({ severity, code, path, message }: Finding): strin
 export const formatFindings = (findings: readonly Finding[], prefix = ''): string =>
   findings.map((finding) => `${prefix}${formatFinding(finding)}`).join('\n')
 
-export const errorsIn = (findings: readonly Finding[]): Finding[] =>
-  findings.filter((f) => f.severity === 'error')
-
 /** Most severe first; Spectral numbers them in this order, from 0. */
 export const SEVERITIES: Severity[] = ['error', 'warning', 'info', 'hint']
+
+/**
+ * The one rule for what stops an edit: `pnpm lint` fails and `pnpm dev` regenerates nothing on a
+ * finding at `warning` severity or above, so a spec that `pnpm dev` accepts passes `pnpm lint`.
+ * `info` and `hint` findings are printed by both and block neither (Spectral's meaning of them).
+ *
+ * @example
+ * blockingFindings(findings).length > 0 // the spec is not accepted
+ */
+export const blockingFindings = (findings: readonly Finding[]): Finding[] =>
+  findings.filter((f) => SEVERITIES.indexOf(f.severity) <= SEVERITIES.indexOf('warning'))
 
 /**
  * @example

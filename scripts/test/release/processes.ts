@@ -4,15 +4,17 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
+import { withoutServiceVariables } from '../../src/service-env.js'
 
 /**
- * The environment for npm, pnpm and Changesets children: this process's, less the `npm_config_*`
- * (and `npm_package_*`, `npm_lifecycle_*`) variables that `pnpm test` sets, so each child reads
- * its registry and token from the `.npmrc` files of the directory it runs in, as a person's would.
+ * The environment for npm, pnpm, Changesets and service children: this process's, less the
+ * `npm_config_*` (and `npm_package_*`, `npm_lifecycle_*`) variables that `pnpm test` sets, so each
+ * child reads its registry and token from the `.npmrc` files of the directory it runs in, as a
+ * person's would, and less the service's own (`withoutServiceVariables`): `extra` names those.
  */
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {}
-  for (const [name, value] of Object.entries(process.env)) {
+  for (const [name, value] of Object.entries(withoutServiceVariables(process.env))) {
     if (/^npm_(config|package|lifecycle)_/i.test(name)) continue
     env[name] = value
   }

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
+import { withoutServiceVariables } from '@petstore/scripts/service-env'
 import { afterAll, expect, it } from 'vitest'
 
 const packageDir = fileURLToPath(new URL('../../', import.meta.url))
@@ -16,7 +17,7 @@ afterAll(async () => {
 it('serves dist/ and says where, then stops cleanly on SIGTERM', async () => {
   preview = spawn(process.execPath, ['--import', 'tsx', 'scripts/preview.ts'], {
     cwd: packageDir,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1' },
+    env: withoutServiceVariables(process.env, { PORT: '0', HOST: '127.0.0.1' }),
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   let output = ''
