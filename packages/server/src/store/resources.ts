@@ -51,7 +51,9 @@ export function resourceStores(
     definition: ResourceDefinition<K, R>,
   ) => ResourceStore<K, R>,
 ): ResourceStores {
+  // Each entry is built alone; the compiler cannot follow a union of definitions into `make`.
+  const build = make as (definition: unknown) => unknown
   const stores: Record<string, unknown> = {}
-  for (const [name, definition] of Object.entries(resources)) stores[name] = make(definition)
+  for (const [name, definition] of Object.entries(resources)) stores[name] = build(definition)
   return stores as ResourceStores
 }
