@@ -1,8 +1,9 @@
 /**
  * `pnpm --filter @petstore/bench paired --base=DIR [--head=DIR]`: two builds of the server package
  * compared as a pair, for effects too small for solo runs on a shared machine (ratios between
- * runs move by 0.1). Both builds start side by side on copies of one database and are loaded at
- * the same time; each one's CPU time per answered request is read from `/proc/<pid>/stat` over
+ * runs move by 0.1). Both builds start side by side on databases seeded alike (each made by its
+ * own build's CLI, so a base from before a schema change works too) and are loaded at the same
+ * time; each one's CPU time per answered request is read from `/proc/<pid>/stat` over
  * every round, and the figure is the median of the rounds' head/base ratios. Machine load then
  * touches both alike; the same build against itself measures about 1.00 (rounds 0.93-1.04).
  */
@@ -12,8 +13,8 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type HttpCall, runLoad } from './load.js'
-import { walkListing } from './probe.js'
-import { copyDatabase, createBenchKey, seedPets } from './seed.js'
+import { findDeepCursor, walkListing } from './probe.js'
+import { createBenchKey, seedPets } from './seed.js'
 import { median } from './stats.js'
 import { startService, type Target } from './targets.js'
 import { bearer, knownPetId, newPetBody } from './workloads.js'
@@ -24,11 +25,19 @@ export interface PairedPlan {
   /** Connections per build. */
   connections: number
   pets: number
-  /** Workloads to run (default all): `getPet`, `create`, `walk`. */
+  /** Workloads to run (default all, in `pairedWorkloads`' order). */
   only?: readonly PairedWorkload[]
 }
 
-export const pairedWorkloads = ['getPet', 'walk', 'create'] as const
+/** In the order they run: reads first, so that they read the seeded pets only. */
+export const pairedWorkloads = [
+  'getPet',
+  'firstPage',
+  'deepPage',
+  'walk',
+  'walkAvailable',
+  'create',
+] as const
 export type PairedWorkload = (typeof pairedWorkloads)[number]
 
 export interface PairedRow {
@@ -87,63 +96,88 @@ async function pairedRounds(
   }
 }
 
+/** The pets `measurePair` seeds after `plan.pets`, all `sold`: how it finds the deep page. */
+const soldTail = 100
+
+type Build = 'base' | 'head'
+const builds: readonly Build[] = ['base', 'head']
+
 /**
- * Runs the pair on getPet, on the cold walk of `plan.pets` pets at limit=20 and on durable
- * creates, in that order so that the walk reads the seeded pets only (or on `plan.only` of them).
+ * Runs the pair on `plan.only` of `pairedWorkloads`, in that order: getPet; the first page and
+ * the page after pet `plan.pets`, both `limit=20` (repeated, so answered from the service's
+ * page cache); the cold walks over every page at `limit=20` and `limit=20&status=available`;
+ * durable creates.
  */
 export async function measurePair(
-  dirs: { base: string; head: string },
+  dirs: Readonly<Record<Build, string>>,
   plan: PairedPlan,
   log: (line: string) => void,
 ): Promise<PairedRow[]> {
   const work = await mkdtemp(join(tmpdir(), 'petstore-paired-'))
   const started: Target[] = []
   try {
-    const dbs = { base: join(work, 'base.db'), head: join(work, 'head.db') }
-    const key = await createBenchKey(join(dirs.base, 'dist', 'cli', 'main.js'), dbs.base)
-    seedPets(dbs.base, { count: plan.pets })
-    copyDatabase(dbs.base, dbs.head)
-    const start = (name: 'base' | 'head') =>
-      startService({ serverDir: dirs[name], dbPath: dbs[name], logPath: join(work, `${name}.log`) })
-    const targets = { base: await start('base'), head: await start('head') }
-    started.push(targets.base, targets.head)
-    const headers = bearer(key)
+    const headers = {} as Record<Build, Readonly<Record<string, string>>>
+    const targets = {} as Record<Build, Target>
+    for (const name of builds) {
+      const dbPath = join(work, `${name}.db`)
+      const key = await createBenchKey(join(dirs[name], 'dist', 'cli', 'main.js'), dbPath)
+      seedPets(dbPath, { count: plan.pets, soldTail })
+      headers[name] = bearer(key)
+      targets[name] = await startService({
+        serverDir: dirs[name],
+        dbPath,
+        logPath: join(work, `${name}.log`),
+      })
+      started.push(targets[name])
+    }
     const only = new Set(plan.only ?? pairedWorkloads)
     const rows: PairedRow[] = []
-    const run = async (
-      name: string,
-      calls: { base: readonly HttpCall[]; head: readonly HttpCall[] },
-    ) => {
+    const each = async (call: (build: Build) => HttpCall[] | Promise<HttpCall[]>) => ({
+      base: await call('base'),
+      head: await call('head'),
+    })
+    const get =
+      (path: string) =>
+      (build: Build): HttpCall[] => [{ method: 'GET', path, headers: headers[build] }]
+    const run = async (name: string, calls: Record<Build, readonly HttpCall[]>) => {
       log(`${name}: ${plan.rounds} rounds of ${plan.seconds} s`)
       rows.push(await pairedRounds(name, targets, calls, plan))
     }
-    if (only.has('getPet')) {
-      const getPet: HttpCall[] = [{ method: 'GET', path: `/v1/pets/${knownPetId}`, headers }]
-      await run('getPet', { base: getPet, head: getPet })
-    }
-    if (only.has('walk')) {
-      log(`walking ${plan.pets} pets at limit=20 on each build (each makes its own cursors)`)
-      const walk = async (target: Target) =>
-        (await walkListing(target.url, headers, 'limit=20')).map(
+    const walk = async (query: string) => {
+      log(`walking ${query} on each build (each makes its own cursors)`)
+      const walks = await each(async (build) =>
+        (await walkListing(targets[build].url, headers[build], query)).map(
           (page): HttpCall => ({
             method: 'GET',
-            path: `/v1/pets?limit=20${page.cursor === undefined ? '' : `&cursor=${encodeURIComponent(page.cursor)}`}`,
-            headers,
+            path: `/v1/pets?${query}${page.cursor === undefined ? '' : `&cursor=${encodeURIComponent(page.cursor)}`}`,
+            headers: headers[build],
           }),
-        )
-      const walks = { base: await walk(targets.base), head: await walk(targets.head) }
-      await run(`cold walk, limit=20 (${walks.base.length} pages)`, walks)
+        ),
+      )
+      await run(`cold walk, ${query} (${walks.base.length} pages)`, walks)
     }
+    if (only.has('getPet')) await run('getPet', await each(get(`/v1/pets/${knownPetId}`)))
+    if (only.has('firstPage'))
+      await run('first page, limit=20', await each(get('/v1/pets?limit=20')))
+    if (only.has('deepPage')) {
+      const deep = await each(async (build) => {
+        const cursor = await findDeepCursor(build, targets[build].url, headers[build], plan.pets)
+        return get(`/v1/pets?limit=20&cursor=${encodeURIComponent(cursor)}`)(build)
+      })
+      await run(`deep page, limit=20 after pet ${plan.pets}`, deep)
+    }
+    if (only.has('walk')) await walk('limit=20')
+    if (only.has('walkAvailable')) await walk('limit=20&status=available')
     if (only.has('create')) {
-      const create: HttpCall[] = [
+      const create = await each((build) => [
         {
           method: 'POST',
           path: '/v1/pets',
-          headers: { ...headers, 'content-type': 'application/json' },
+          headers: { ...headers[build], 'content-type': 'application/json' },
           body: newPetBody,
         },
-      ]
-      await run('durable create', { base: create, head: create })
+      ])
+      await run('durable create', create)
     }
     return rows
   } finally {
@@ -154,13 +188,13 @@ export async function measurePair(
 
 export function pairedTable(rows: readonly PairedRow[]): string {
   const lines = [
-    '| workload | head/base CPU per request (median) | rounds | base req/s | head req/s |',
-    '| --- | --- | --- | --- | --- |',
+    '| workload | head/base CPU per request (median) | rounds | base req/s | head req/s | head/base req/s |',
+    '| --- | --- | --- | --- | --- | --- |',
   ]
   for (const row of rows) {
     const rounds = row.ratios.map((ratio) => ratio.toFixed(3)).join(', ')
     lines.push(
-      `| ${row.workload} | ${row.median.toFixed(3)} | ${rounds} | ${Math.round(row.baseRate)} | ${Math.round(row.headRate)} |`,
+      `| ${row.workload} | ${row.median.toFixed(3)} | ${rounds} | ${Math.round(row.baseRate)} | ${Math.round(row.headRate)} | ${(row.headRate / row.baseRate).toFixed(3)} |`,
     )
   }
   return lines.join('\n')

@@ -18,8 +18,9 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import pg from 'pg'
 import { type HttpCall, type LoadResult, runLoad } from './load.js'
+import { documentSql } from './pet-documents.js'
 import { table } from './report.js'
-import { createBenchKey } from './seed.js'
+import { createBenchKey, seededPet } from './seed.js'
 import { soakMix } from './soak.js'
 import { median } from './stats.js'
 import { freePort, startCeiling, startService, type Target } from './targets.js'
@@ -80,9 +81,8 @@ export async function runScaleOutBench(options: ScaleOutOptions): Promise<ScaleO
     const cliJs = join(options.serverDir, 'dist', 'cli', 'main.js')
     const key = await createBenchKey(cliJs, join(options.workDir, 'unused.db'), env)
     await admin.query(
-      `INSERT INTO ${schema}.pets (name, category_id, status)
-       SELECT 'Pet ' || g, 1 + g % 5, (ARRAY['available', 'pending'])[1 + g % 2]
-       FROM generate_series(1, 1000) AS g`,
+      `INSERT INTO ${schema}.pets (doc)
+       SELECT ${documentSql('postgres', seededPet('1000'))} FROM generate_series(1, 1000) AS i`,
     )
     const logPath = (name: string) => join(options.workDir, `scale-out-${name}.log`)
     const start = (name: string, extra: Record<string, string> = {}) =>

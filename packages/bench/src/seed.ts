@@ -1,12 +1,14 @@
 /**
  * Prepares the service's SQLite file before start: the operator CLI creates it (running the
  * service's own migrations) and an enterprise key, then pets are inserted directly, in one
- * transaction, with one recursive INSERT: a million rows in seconds, not an hour of POSTs.
+ * transaction, with one recursive INSERT: a million rows in seconds, not an hour of POSTs. The
+ * pets are documents (pet-documents.ts) built in SQL from `seededPet`.
  */
 import { execFile } from 'node:child_process'
 import { copyFileSync } from 'node:fs'
 import { promisify } from 'node:util'
 import Database from 'better-sqlite3'
+import { documentSql, type PetSql } from './pet-documents.js'
 
 const run = promisify(execFile)
 
@@ -52,6 +54,20 @@ export interface SeedPlan {
 }
 
 /**
+ * The seeded pets as SQL over their row number `i` (SQLite and PostgreSQL alike): pet `i` is
+ * named `Pet i`, has category `1 + i % 50`, and is `sold` after `soldAfter` (a SQL expression),
+ * else `pending` when `i` is even and `available` when odd. The one place the bench names
+ * NewPet's properties, typed by NewPet, so that a renamed or newly required one fails here.
+ */
+export function seededPet(soldAfter: string): PetSql {
+  return {
+    name: `'Pet ' || i`,
+    categoryId: '1 + i % 50',
+    status: `CASE WHEN i > ${soldAfter} THEN 'sold' WHEN i % 2 = 0 THEN 'pending' ELSE 'available' END`,
+  }
+}
+
+/**
  * Appends the planned pets to the `pets` table of an existing database, in one transaction,
  * then checkpoints the WAL so that the file can be copied.
  */
@@ -59,17 +75,35 @@ export function seedPets(dbPath: string, plan: SeedPlan): void {
   const db = new Database(dbPath)
   try {
     db.pragma('journal_mode = WAL')
-    const insert = db.prepare<[number, number]>(
-      `INSERT INTO pets (name, category_id, status)
-       WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-       SELECT 'Pet ' || i, 1 + i % 50,
-              CASE WHEN i > ? THEN 'sold' WHEN i % 2 = 0 THEN 'pending' ELSE 'available' END
-       FROM n`,
+    const { into, select } = petInsert(db, seededPet('@soldAfter'))
+    const insert = db.prepare<{ pets: number; soldAfter: number }>(
+      `INSERT INTO ${into}
+       WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < @pets)
+       SELECT ${select} FROM n`,
     )
-    db.transaction(() => insert.run(plan.count + (plan.soldTail ?? 0), plan.count)).immediate()
+    const pets = plan.count + (plan.soldTail ?? 0)
+    db.transaction(() => insert.run({ pets, soldAfter: plan.count })).immediate()
     db.pragma('wal_checkpoint(TRUNCATE)')
   } finally {
     db.close()
+  }
+}
+
+/**
+ * What writes `pet` into the `pets` table as the database has it: as a document, or, in a build
+ * from before the document store (issue 29), which `paired` may take as its base, one
+ * snake_case column per property.
+ */
+function petInsert(db: Database.Database, pet: PetSql): { into: string; select: string } {
+  const columns = db.pragma('table_info(pets)') as { name: string }[]
+  if (columns.some((column) => column.name === 'doc')) {
+    return { into: 'pets (doc)', select: documentSql('sqlite', pet) }
+  }
+  const values = Object.entries(pet)
+  const names = values.map(([name]) => name.replace(/[A-Z]/g, (upper) => `_${upper.toLowerCase()}`))
+  return {
+    into: `pets (${names.join(', ')})`,
+    select: values.map(([, value]) => value).join(', '),
   }
 }
 

@@ -23,6 +23,8 @@ describe('pairedTable', () => {
         headRate: 7990.6,
       },
     ])
-    expect(table.split('\n')[2]).toBe('| getPet | 1.010 | 1.010, 0.990, 1.020 | 8000 | 7991 |')
+    expect(table.split('\n')[2]).toBe(
+      '| getPet | 1.010 | 1.010, 0.990, 1.020 | 8000 | 7991 | 0.999 |',
+    )
   })
 })

@@ -15,7 +15,8 @@ describe('seedPets', () => {
     const db = new Database(dbPath, { readonly: true })
     const statuses = db
       .prepare(
-        'SELECT status, min(id) AS first, max(id) AS last, count(*) AS n FROM pets GROUP BY status ORDER BY first',
+        `SELECT json_extract(doc, '$.status') AS status, min(id) AS first, max(id) AS last,
+           count(*) AS n FROM pets GROUP BY status ORDER BY first`,
       )
       .all()
     db.close()

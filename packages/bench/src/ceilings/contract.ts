@@ -10,15 +10,18 @@
  * transaction (WAL, `synchronous = FULL`) before answering 201.
  *
  * Deliberately not: per-IP limits and bans, idempotency keys, a client's own request id, HEAD,
- * OPTIONS, 405s, the edge's timeouts. Pages are row objects and `JSON.stringify` (as the
- * data-path ceiling), not SQLite's json_group_array.
+ * OPTIONS, 405s, the edge's timeouts. Pets are stored as the service stores them (`id` and a
+ * JSON document, ../pet-documents.ts); a page splices each row's document after its id in
+ * JavaScript (as the data-path ceiling), not in SQL.
  */
 import { hash, randomUUID } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { type NewPet, type PetStatus, petStatusValues } from '@petstore/types'
 import type Database from 'better-sqlite3'
+import { draftDocument, pageJson, petJson, type StoredPet } from '../pet-documents.js'
 import { createContractCursors } from './contract-cursor.js'
-import { openPetDatabase, type PetRow } from './data-path.js'
+import { openPetDatabase } from './data-path.js'
 
 interface KeyRow {
   keyHash: string
@@ -54,7 +57,7 @@ const plans: Readonly<Record<string, readonly [number, number]>> = {
   pro: [300, 10_000],
   business: [1000, 100_000],
 }
-const statuses = new Set(['available', 'pending', 'sold'])
+const statuses = new Set<string>(petStatusValues)
 const strictInteger = /^[1-9][0-9]*$/
 const maxBody = 64 * 1024
 
@@ -95,12 +98,15 @@ export function createContractCeiling(dbPath: string, logPath: string): Contract
   // Group commit: the creates of one event-loop turn go in one transaction, answered after it.
   let pending: { draft: NewPet; reply: Reply }[] = []
   const insertAll = db.transaction((batch: typeof pending) =>
-    batch.map(({ draft }) => insert.get(draft.name, draft.categoryId, draft.status) as PetRow),
+    batch.map(({ draft }): StoredPet => {
+      const doc = draftDocument(draft)
+      return { id: (insert.get(doc) as { id: number }).id, doc }
+    }),
   )
   const commit = () => {
     const batch = pending
     pending = []
-    let pets: PetRow[]
+    let pets: StoredPet[]
     try {
       pets = insertAll(batch)
     } catch {
@@ -108,9 +114,9 @@ export function createContractCeiling(dbPath: string, logPath: string): Contract
       return
     }
     batch.forEach(({ reply }, i) => {
-      const pet = pets[i] as PetRow
+      const pet = pets[i] as StoredPet
       reply.headers.location = `/v1/pets/${pet.id}`
-      reply.send(201, JSON.stringify(pet))
+      reply.send(201, petJson(pet.id, pet.doc))
     })
   }
 
@@ -138,10 +144,10 @@ export function createContractCeiling(dbPath: string, logPath: string): Contract
     if (rows.length > limit) {
       rows.length = limit
       const filter = status === undefined ? '' : `&status=${status}`
-      const next = cursors.encode((rows[limit - 1] as PetRow).id)
+      const next = cursors.encode((rows[limit - 1] as StoredPet).id)
       reply.headers.link = `</v1/pets?limit=${limit}${filter}&cursor=${next}>; rel="next"`
     }
-    reply.send(200, JSON.stringify(rows))
+    reply.send(200, pageJson(rows))
   }
 
   function get(petId: string, reply: Reply): void {
@@ -152,7 +158,7 @@ export function createContractCeiling(dbPath: string, logPath: string): Contract
     }
     const row = byId.get(id)
     if (row === undefined) throw new Refusal(404, 'not_found', `pet ${id} not found`)
-    reply.send(200, JSON.stringify(row))
+    reply.send(200, petJson(row.id, row.doc))
   }
 
   function create(request: IncomingMessage, reply: Reply): void {
@@ -320,12 +326,6 @@ function count(caller: Caller, headers: Headers): void {
   }
 }
 
-interface NewPet {
-  name: string
-  categoryId: number
-  status: string
-}
-
 /** U+0000-U+001F or U+007F anywhere in `text`. */
 function hasControlCharacter(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
@@ -348,7 +348,7 @@ function readNewPet(text: string): NewPet | Refusal {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return invalid('the body must be a NewPet object')
   }
-  const { name, categoryId, status = 'available', ...rest } = body as Record<string, unknown>
+  const { name, categoryId, status, ...rest } = body as Record<string, unknown>
   const unknown = Object.keys(rest)[0]
   if (unknown !== undefined) return invalid(`body.${unknown} is not a NewPet property`)
   if (
@@ -363,10 +363,11 @@ function readNewPet(text: string): NewPet | Refusal {
   if (typeof categoryId !== 'number' || !Number.isSafeInteger(categoryId) || categoryId < 1) {
     return invalid('body.categoryId must be an integer from 1')
   }
+  if (status === undefined) return { name, categoryId }
   if (typeof status !== 'string' || !statuses.has(status)) {
     return invalid('body.status is not a pet status')
   }
-  return { name, categoryId, status }
+  return { name, categoryId, status: status as PetStatus }
 }
 
 /** One JSON line per request, gathered over an event-loop turn and written to a file at once. */

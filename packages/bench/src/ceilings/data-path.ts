@@ -1,20 +1,22 @@
 /**
  * The data-path ceiling: a bare node:http server doing only the work no implementation of the
  * API can skip: the same SQLite reads, or the same durable write, on a database opened with the
- * service's pragmas (WAL, `synchronous = FULL`, a 2 MiB page cache), then `JSON.stringify`. No
- * framework, no auth, no validation, no rate limiting, no logging. Its cursor is the plain id
- * it points after.
+ * service's pragmas (WAL, `synchronous = FULL`, a 2 MiB page cache), on pets stored as the
+ * service stores them (`id` and a JSON document, ../pet-documents.ts), each answered as
+ * `{"id":N,` spliced before its document. No framework, no auth, no validation, no rate
+ * limiting, no logging. Its cursor is the plain id it points after.
  * @see https://www.sqlite.org/pragma.html#pragma_synchronous
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { NewPet } from '@petstore/types'
 import Database from 'better-sqlite3'
-
-export interface PetRow {
-  id: number
-  name: string
-  categoryId: number
-  status: string
-}
+import {
+  draftDocument,
+  pageJson,
+  petJson,
+  type StoredPet,
+  statusExpression,
+} from '../pet-documents.js'
 
 export interface DataPathCeiling {
   server: Server
@@ -22,7 +24,6 @@ export interface DataPathCeiling {
   close(): void
 }
 
-const petColumns = 'id, name, category_id AS categoryId, status'
 const json = { 'content-type': 'application/json; charset=utf-8' }
 
 /**
@@ -48,22 +49,23 @@ export function createDataPathCeiling(dbPath: string): DataPathCeiling {
     if (rows.length > limit) {
       rows.length = limit
       const filter = status === null ? '' : `&status=${status}`
-      const last = rows[limit - 1] as PetRow
+      const last = rows[limit - 1] as StoredPet
       headers.link = `</v1/pets?limit=${limit}${filter}&cursor=${last.id}>; rel="next"`
     }
-    response.writeHead(200, headers).end(JSON.stringify(rows))
+    response.writeHead(200, headers).end(pageJson(rows))
   }
 
   function get(id: number, response: ServerResponse): void {
     const row = byId.get(id)
     if (row === undefined) response.writeHead(404, json).end('{"code":"not_found"}')
-    else response.writeHead(200, json).end(JSON.stringify(row))
+    else response.writeHead(200, json).end(petJson(row.id, row.doc))
   }
 
   function create(request: IncomingMessage, response: ServerResponse): void {
     readDraft(request, (draft) => {
-      const pet = insert.get(draft.name, draft.categoryId, draft.status ?? 'available') as PetRow
-      response.writeHead(201, { ...json, location: `/v1/pets/${pet.id}` }).end(JSON.stringify(pet))
+      const doc = draftDocument(draft)
+      const { id } = insert.get(doc) as { id: number }
+      response.writeHead(201, { ...json, location: `/v1/pets/${id}` }).end(petJson(id, doc))
     })
   }
 
@@ -74,9 +76,10 @@ export function createDataPathCeiling(dbPath: string): DataPathCeiling {
 export interface PetDatabase {
   db: Database.Database
   /** A page of `rows` rows after an id, optionally of one status. */
-  pageStatement(rows: number, filtered: boolean): Database.Statement<unknown[], PetRow>
-  byId: Database.Statement<[number], PetRow>
-  insert: Database.Statement<[string, number, string], PetRow>
+  pageStatement(rows: number, filtered: boolean): Database.Statement<unknown[], StoredPet>
+  byId: Database.Statement<[number], StoredPet>
+  /** Stores a document, returning the new pet's id. */
+  insert: Database.Statement<[string], { id: number }>
 }
 
 /**
@@ -90,36 +93,30 @@ export function openPetDatabase(dbPath: string): PetDatabase {
   db.pragma('busy_timeout = 5000')
   db.pragma('cache_size = -2000')
   // The limit is written into the SQL as the service does: a bound LIMIT makes SQLite prepare
-  // the statement again on every call (packages/server/src/store/sqlite/pets.ts).
+  // the statement again on every call (packages/server/src/store/sqlite/resources.ts).
   // Prepared on first use, indexed by the rows asked for, without and with the status filter.
-  const pages: Database.Statement<unknown[], PetRow>[] = []
-  const pagesByStatus: Database.Statement<unknown[], PetRow>[] = []
+  const pages: Database.Statement<unknown[], StoredPet>[] = []
+  const pagesByStatus: Database.Statement<unknown[], StoredPet>[] = []
   const pageStatement = (rows: number, filtered: boolean) => {
     const prepared = filtered ? pagesByStatus : pages
-    const filter = filtered ? 'AND status = ?' : ''
-    prepared[rows] ??= db.prepare<unknown[], PetRow>(
-      `SELECT ${petColumns} FROM pets WHERE id > ? ${filter} ORDER BY id LIMIT ${rows}`,
+    const filter = filtered ? `AND ${statusExpression.sqlite} = ?` : ''
+    prepared[rows] ??= db.prepare<unknown[], StoredPet>(
+      `SELECT id, doc FROM pets WHERE id > ? ${filter} ORDER BY id LIMIT ${rows}`,
     )
     return prepared[rows]
   }
-  const byId = db.prepare<[number], PetRow>(`SELECT ${petColumns} FROM pets WHERE id = ?`)
-  const insert = db.prepare<[string, number, string], PetRow>(
-    `INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?) RETURNING ${petColumns}`,
+  const byId = db.prepare<[number], StoredPet>('SELECT id, doc FROM pets WHERE id = ?')
+  const insert = db.prepare<[string], { id: number }>(
+    'INSERT INTO pets (doc) VALUES (?) RETURNING id',
   )
   return { db, pageStatement, byId, insert }
 }
 
-export interface Draft {
-  name: string
-  categoryId: number
-  status?: string
-}
-
 /** Reads a request's JSON body (no checks: the ceiling does only unavoidable work). */
-export function readDraft(request: IncomingMessage, then: (draft: Draft) => void): void {
+export function readDraft(request: IncomingMessage, then: (draft: NewPet) => void): void {
   const chunks: Buffer[] = []
   request.on('data', (chunk: Buffer) => chunks.push(chunk))
-  request.on('end', () => then(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Draft))
+  request.on('end', () => then(JSON.parse(Buffer.concat(chunks).toString('utf8')) as NewPet))
 }
 
 /** The ceiling's routes: `GET /v1/pets`, `POST /v1/pets` and (when given) `GET /v1/pets/{id}`. */

@@ -2,26 +2,29 @@
  * The PostgreSQL data-path ceiling: a bare node:http server doing only what no implementation
  * on PostgreSQL can skip: the same driver (node-postgres and its pool, as many connections as
  * the service's pool) running the same page query, or the same single-row durable INSERT (one
- * autocommit each, no batching, no lock), then `JSON.stringify`. No framework, no auth, no
- * validation, no rate limiting, no logging. Its cursor is the plain id it points after.
+ * autocommit each, no batching, no lock), on pets stored as the service stores them (`id` and
+ * a `json` document, ../pet-documents.ts), each answered as `{"id":N,` spliced before its
+ * document. No framework, no auth, no validation, no rate limiting, no logging. Its cursor is
+ * the plain id it points after.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import pg from 'pg'
+import {
+  draftDocument,
+  pageJson,
+  petJson,
+  type StoredPet,
+  statusExpression,
+} from '../pet-documents.js'
 import { type DataPathCeiling, readDraft, serveDataPath } from './data-path.js'
 
-interface PetRow {
-  id: number
-  name: string
-  categoryId: number
-  status: string
-}
-
-const petColumns = 'id, name, category_id AS "categoryId", status'
+// As text: node-postgres would parse a `json` column, and the answer splices the text.
+const petColumns = 'id, doc::text AS doc'
 const json = { 'content-type': 'application/json; charset=utf-8' }
 const int8 = 20
 
 /**
- * Serves `GET /v1/pets` (`limit`, `cursor`) and `POST /v1/pets` from the database at `url`,
+ * Serves `GET /v1/pets` (`limit`, `status`, `cursor`) and `POST /v1/pets` from the database at `url`,
  * which must already hold the service's schema (`options=-c search_path=…` selects one).
  *
  * @example
@@ -46,37 +49,46 @@ export function createPostgresDataPathCeiling(url: string, poolSize: number): Da
 
   function list(query: URLSearchParams, response: ServerResponse): void {
     const limit = Number(query.get('limit') ?? 20)
+    const status = query.get('status')
     const after = Number(query.get('cursor') ?? 0)
+    const page =
+      status === null
+        ? { name: 'pets-page', filter: '', values: [after, limit + 1] }
+        : {
+            name: 'pets-page-status',
+            filter: `AND ${statusExpression.postgres} = $3`,
+            values: [after, limit + 1, status],
+          }
     pool
-      .query<PetRow>({
-        name: 'pets-page',
-        text: `SELECT ${petColumns} FROM pets WHERE id > $1 ORDER BY id LIMIT $2`,
-        values: [after, limit + 1],
+      .query<StoredPet>({
+        name: page.name,
+        text: `SELECT ${petColumns} FROM pets WHERE id > $1 ${page.filter} ORDER BY id LIMIT $2`,
+        values: page.values,
       })
       .then(({ rows }) => {
         const headers: Record<string, string> = { ...json }
         if (rows.length > limit) {
           rows.length = limit
-          const last = rows[limit - 1] as PetRow
-          headers.link = `</v1/pets?limit=${limit}&cursor=${last.id}>; rel="next"`
+          const filter = status === null ? '' : `&status=${status}`
+          const last = rows[limit - 1] as StoredPet
+          headers.link = `</v1/pets?limit=${limit}${filter}&cursor=${last.id}>; rel="next"`
         }
-        response.writeHead(200, headers).end(JSON.stringify(rows))
+        response.writeHead(200, headers).end(pageJson(rows))
       }, fail(response))
   }
 
   function create(request: IncomingMessage, response: ServerResponse): void {
     readDraft(request, (draft) => {
+      const doc = draftDocument(draft)
       pool
-        .query<PetRow>({
+        .query<{ id: number }>({
           name: 'insert-pet',
-          text: `INSERT INTO pets (name, category_id, status) VALUES ($1, $2, $3) RETURNING ${petColumns}`,
-          values: [draft.name, draft.categoryId, draft.status ?? 'available'],
+          text: 'INSERT INTO pets (doc) VALUES ($1) RETURNING id',
+          values: [doc],
         })
         .then(({ rows }) => {
-          const pet = rows[0] as PetRow
-          response
-            .writeHead(201, { ...json, location: `/v1/pets/${pet.id}` })
-            .end(JSON.stringify(pet))
+          const { id } = rows[0] as { id: number }
+          response.writeHead(201, { ...json, location: `/v1/pets/${id}` }).end(petJson(id, doc))
         }, fail(response))
     })
   }
