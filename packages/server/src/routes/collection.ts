@@ -77,23 +77,27 @@ export function listCollection<K extends ListOperationId, R extends Identified>(
   deps: CollectionDeps<K, R>,
 ) {
   const { store, cursors, url } = deps
-  const kept = ['limit', ...Object.keys(deps.definition.filters)]
+  const filters = Object.keys(deps.definition.filters)
   return async ({ query }: ListRequest) => {
-    const { cursor, ...given } = query
     let afterId: number | undefined
-    if (cursor !== undefined) {
-      afterId = cursors.decode(cursor)
+    if (query.cursor !== undefined) {
+      afterId = cursors.decode(query.cursor)
       if (afterId === undefined) return problem('invalidCursor')
     }
-    const page = await store.list({ ...given, afterId } as ListQuery<K>)
+    // Built in a fixed order, so that the page cache's key (cache.ts) is too.
+    const asked: Record<string, unknown> = { limit: query.limit, afterId }
+    let search = `limit=${query.limit}`
+    for (const name of filters) {
+      const value = query[name]
+      if (value === undefined) continue
+      asked[name] = value
+      search += `&${name}=${encodeURIComponent(String(value))}`
+    }
+    const page = await store.list(asked as ListQuery<K>)
     const body = preSerialized<R[]>(page.json)
     if (!page.hasMore || page.lastId === undefined) return { status: 200 as const, body }
-    const search = kept
-      .filter((name) => given[name] !== undefined)
-      .map((name) => `${name}=${encodeURIComponent(String(given[name]))}`)
-    search.push(`cursor=${cursors.encode(page.lastId)}`)
-    const headers = { Link: `<${url}?${search.join('&')}>; rel="next"` }
-    return { status: 200 as const, body, headers }
+    const next = `${url}?${search}&cursor=${cursors.encode(page.lastId)}`
+    return { status: 200 as const, body, headers: { Link: `<${next}>; rel="next"` } }
   }
 }
 

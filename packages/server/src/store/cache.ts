@@ -37,12 +37,18 @@ type AnyResourceStore = ResourceStore<ListOperationId, Identified>
 type Writes<S extends AnyResourceStore> = Omit<S, KeepingMethod>
 
 /**
- * The cache key of a listing: every property of the query, in a fixed order, so that a filter
- * the spec adds separates pages by itself.
+ * The cache key of a listing: every property of the query with its value, so that a filter the
+ * spec adds separates pages by itself. Each value is written with its length, so no value can
+ * read as two properties. Queries built in another property order only miss the cache.
  */
 export function pageKey(query: object): string {
-  const entries = Object.entries(query).filter(([, value]) => value !== undefined)
-  return JSON.stringify(entries.sort(([a], [b]) => (a < b ? -1 : 1)))
+  let key = ''
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined) continue
+    const text = String(value)
+    key += `${name}:${text.length}:${text};`
+  }
+  return key
 }
 
 export interface ResourceCacheOptions {
