@@ -158,7 +158,7 @@ declare const preSerializedBody: unique symbol
 
 /**
  * A body that is already JSON text, sent byte for byte instead of serialized again (the store
- * builds listPets' page as JSON: `PetPage.json`). The one escape from serialization by the
+ * builds a listing's page as JSON: `Page.json` in store/resource.ts). The one escape from serialization by the
  * spec's response schema: whoever makes one vouches that the text matches `T`'s schema, with a
  * test that compares the bytes (the store conformance suite does for pages).
  */

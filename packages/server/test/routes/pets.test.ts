@@ -135,7 +135,7 @@ describe('listPets', () => {
   })
 
   it('sends every page as the spec serializer writes its pets, whatever their names', async () => {
-    // Pages come from the store as JSON text (PetPage.json), not through the serializer:
+    // Pages come from the store as JSON text (Page.json), not through the serializer:
     // each must match the schema and equal, byte for byte, the serialized pets getPet sends.
     const own = await startWithKey()
     const names = [

@@ -12,7 +12,7 @@ import { resources } from '../../src/store/resources.js'
 import type { PetStore } from '../../src/store/store.js'
 import { postgresUrl, schemaFactory, serviceAvailable, uniqueName } from '../services.js'
 
-const available = await serviceAvailable('PostgreSQL', 'test/store/pet-cache-postgres.test.ts')
+const available = await serviceAvailable('PostgreSQL', 'test/store/cache-postgres.test.ts')
 
 /** A PetStore with the update method a team might add, over the same pool as the real one. */
 type EditablePetStore = PetStore & { update(id: number, name: string): Promise<Pet | undefined> }

@@ -8,7 +8,7 @@ import { cacheResource } from '../../src/store/cache.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
 import type { PetDraft, PetStore } from '../../src/store/store.js'
 
-const dir = mkdtempSync(join(tmpdir(), 'petstore-pet-cache-'))
+const dir = mkdtempSync(join(tmpdir(), 'petstore-cache-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 const draft = (name: string) => ({ name, categoryId: 1, status: 'available' as const })

@@ -10,6 +10,8 @@ import { join } from 'node:path'
 import type { Pet } from '@petstore/types'
 import Database from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
+import { createAjv } from '../../src/spec/ajv.js'
+import { dereference, specDocument } from '../../src/spec/document.js'
 import type { DocumentMigration } from '../../src/store/migrations.js'
 import { openPool } from '../../src/store/postgres/connection.js'
 import { openPostgresStore } from '../../src/store/postgres/index.js'
@@ -19,15 +21,25 @@ import { migrate, migrations as sqliteMigrations } from '../../src/store/sqlite/
 import type { Store } from '../../src/store/store.js'
 import { postgresUrl, schemaFactory, serviceAvailable } from '../services.js'
 
+const validPet = createAjv().compile(
+  dereference({ $ref: '#/components/schemas/Pet' }, specDocument) as object,
+)
+
+/** What the spec's Pet schema finds wrong with `pet`, as readable lines. */
+function petSchemaErrors(pet: unknown): string[] {
+  if (validPet(pet)) return []
+  return (validPet.errors ?? []).map((error) => `${error.instancePath || 'pet'} ${error.message}`)
+}
+
 /** The migrations every release before stored documents had applied. */
 const released = 3
 
-/** Pets as the columns of those releases held them: names that test every escape JSON has. */
+/** Pets as the columns of those releases held them: a name with what JSON escapes, or may. */
 const legacyPets: Pet[] = [
   { id: 1, name: 'Rex', categoryId: 1, status: 'available' },
   {
     id: 2,
-    name: 'Ünï "quoted" \\ back\nslash\t\u0001\u001f\u2028 😀',
+    name: 'Ünï "quoted" \\ backslash \u2028 </script> 😀',
     categoryId: Number.MAX_SAFE_INTEGER,
     status: 'sold',
   },
@@ -61,6 +73,10 @@ function upgradeTests(name: string, legacy: () => Promise<Legacy>) {
       await database.make()
       const store = await database.open()
       try {
+        // Every stored pet is a Pet of the spec as it is now: a schema change that needs the
+        // documents changed fails here until its migration (src/store/migrations.ts) is written.
+        const stored = JSON.parse((await store.pets.list({ limit: 100 })).json) as unknown[]
+        for (const pet of stored) expect(petSchemaErrors(pet), JSON.stringify(pet)).toEqual([])
         for (const pet of legacyPets) expect(await store.pets.get(pet.id)).toEqual(pet)
         expect((await store.pets.list({ limit: 10 })).json).toBe(JSON.stringify(legacyPets))
         expect((await store.pets.list({ limit: 10, status: 'sold' })).json).toBe(

@@ -84,7 +84,7 @@ ALTER TABLE api_keys
 
 /**
  * Pets may now change (PetStore: every write but `create` invalidates), and every instance caches
- * them (../pet-cache.ts): a trigger tells them all, as 001's does for keys, whoever wrote, a hand
+ * them (../cache.ts): a trigger tells them all, as 001's does for keys, whoever wrote, a hand
  * fix in psql included. One function now serves both tables, naming the channel after the table
  * as table-changes.ts listens. Inserts are not announced: pet ids only grow, so caches keep what
  * they hold, and unknown keys are never cached.
