@@ -43,28 +43,34 @@ export interface CollectionDeps<K extends ListOperationId, R extends Identified>
   url: string
 }
 
-/**
- * The three operations of the collection at `path` (as the spec writes it, e.g. `/pets`) whose
- * listing is `list`, on `store`.
- */
+/** Where a collection is: its list operation, its path as the spec writes it, its noun. */
+export interface CollectionPlace<K extends ListOperationId> {
+  list: K
+  /** e.g. `/pets`. */
+  path: string
+  /** What messages call one item, e.g. `pet`. */
+  noun: string
+}
+
+/** The three operations of the collection at `place`, on `store`. */
 export function collection<K extends ListOperationId, R extends Identified>(
   deps: RouteDeps,
-  list: K,
-  path: string,
+  place: CollectionPlace<K>,
   store: ResourceStore<K, R>,
   definition: ResourceDefinition<K, R>,
 ) {
   const of: CollectionDeps<K, R> = {
     store,
     definition,
-    cursors: createCursorCodec(deps.cursorSecret, list),
+    cursors: createCursorCodec(deps.cursorSecret, place.list),
     idempotency: deps.idempotency,
-    url: `${deps.basePath}${path}`,
+    url: `${deps.basePath}${place.path}`,
   }
   return {
     list: listCollection(of),
     create: createInCollection(of),
     createHooks: idempotentCreateHooks(deps.idempotency),
+    get: getFromCollection(store, place.noun),
   }
 }
 
@@ -114,6 +120,12 @@ export function createInCollection<K extends ListOperationId, R extends Identifi
   deps: CollectionDeps<K, R>,
 ) {
   const { store, idempotency, url } = deps
+  const location = (created: R) => `${url}/${created.id}`
+  const respond = (created: R): StoredResponse => ({
+    status: 201,
+    body: JSON.stringify(created),
+    headers: { location: location(created) },
+  })
   return async (request: CreateRequest<R>) => {
     const draft = request.body
     const held = request.idempotency
@@ -122,20 +134,15 @@ export function createInCollection<K extends ListOperationId, R extends Identifi
       if (held.fingerprint !== fingerprint) return problem('idempotencyKeyReused')
       // The stored answer to the first request with this key, marked as a replay.
       const created = JSON.parse(held.response.body) as R
-      const headers = { Location: `${url}/${created.id}`, 'Idempotent-Replayed': 'true' as const }
+      const headers = { Location: location(created), 'Idempotent-Replayed': 'true' as const }
       return { status: 201 as const, body: created, headers }
     }
-    const respond = (created: R): StoredResponse => ({
-      status: 201,
-      body: JSON.stringify(created),
-      headers: { location: `${url}/${created.id}` },
-    })
     const created =
       held?.state === 'claimed'
         ? await store.create(draft, { scope: held.scope, key: held.key, fingerprint, respond })
         : await store.create(draft)
     idempotency.completed(request)
-    return { status: 201 as const, body: created, headers: { Location: `${url}/${created.id}` } }
+    return { status: 201 as const, body: created, headers: { Location: location(created) } }
   }
 }
 

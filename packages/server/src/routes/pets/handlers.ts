@@ -7,7 +7,7 @@
 import type { OperationFacts } from '@petstore/types'
 import type { HandledOperationId, OperationRoutes } from '../../http/contract.js'
 import { resources } from '../../store/resources.js'
-import { collection, getFromCollection, type RouteDeps } from '../collection.js'
+import { collection, type RouteDeps } from '../collection.js'
 
 /** The operations on the spec's `/pets` paths: this module answers every one. */
 type PetOperationId = {
@@ -17,11 +17,11 @@ type PetOperationId = {
 export type PetRoutes = Pick<OperationRoutes, PetOperationId>
 
 export function createPetRoutes(deps: RouteDeps): PetRoutes {
-  const pets = collection(deps, 'listPets', '/pets', deps.store.pets, resources.pets)
-  const get = getFromCollection(deps.store.pets, 'pet')
+  const place = { list: 'listPets', path: '/pets', noun: 'pet' } as const
+  const pets = collection(deps, place, deps.store.pets, resources.pets)
   return {
     listPets: { handler: (request) => pets.list(request) },
     createPet: { handler: (request) => pets.create(request), ...pets.createHooks },
-    getPet: { handler: ({ params }) => get(params.petId) },
+    getPet: { handler: ({ params }) => pets.get(params.petId) },
   }
 }
