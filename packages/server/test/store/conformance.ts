@@ -3,8 +3,14 @@
  * implementation calls it with a factory; every test gets a fresh, empty store.
  */
 import type { Pet } from '@petstore/types'
+import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
+import { specOperations } from '../../src/spec/operations.js'
+import type { Identified } from '../../src/store/resource.js'
+import { listedResources, resources } from '../../src/store/resources.js'
 import type { Store, StoredResponse } from '../../src/store/store.js'
+import { validValue } from '../fuzz/schema-arbitraries.js'
+import { withDefaults } from '../fuzz/schema-defaults.js'
 
 export type StoreFactory = () => Promise<Store>
 
@@ -21,6 +27,74 @@ export function storeConformance(name: string, factory: StoreFactory): void {
     afterEach(async () => {
       await Promise.all(opened.splice(0).map((store) => store.close()))
     })
+
+    describe.each(Object.entries(listedResources))(
+      'the resource listed by %s',
+      (list, definition) => {
+        const listing = specOperations.find((operation) => operation.operationId === list)
+        const create = specOperations.find(
+          (operation) => operation.method === 'POST' && operation.path === listing?.path,
+        )
+        const schema = create?.requestBody?.schema
+        if (schema === undefined) throw new Error(`${list} has no create operation on its path`)
+        /** Drafts as a create hands them to the store: generated from the spec, defaults applied. */
+        const drafts = (count: number) =>
+          fc.sample(validValue(schema), count).map((body) => withDefaults(schema, body))
+        /** The resource's store: the Store holds it under the name `resources` gives it. */
+        const name = Object.entries(resources).find(([, entry]) => entry === definition)?.[0]
+        const storeOf = (store: Store) =>
+          store[name as keyof typeof resources] as unknown as {
+            create(draft: unknown): Promise<Identified>
+            get(id: number): Promise<unknown>
+            list(
+              query: Record<string, unknown>,
+            ): Promise<{ json: string; lastId?: number; hasMore: boolean }>
+          }
+
+        it('stores every draft whole, gives increasing ids, and pages them in id order', async () => {
+          const resources = storeOf(await fresh())
+          const created: Identified[] = []
+          for (const draft of drafts(25)) {
+            const item = await resources.create(draft)
+            expect(item).toEqual({ id: item.id, ...(draft as object) })
+            if (created.length > 0)
+              expect(item.id).toBeGreaterThan((created.at(-1) as Identified).id)
+            created.push(item)
+            expect(await resources.get(item.id)).toEqual(item)
+          }
+          const walked: string[] = []
+          let afterId: number | undefined
+          for (;;) {
+            const page = await resources.list({ limit: 7, afterId })
+            walked.push(page.json.slice(1, -1))
+            if (!page.hasMore) break
+            afterId = page.lastId
+          }
+          expect(`[${walked.filter((part) => part !== '').join(',')}]`).toBe(
+            JSON.stringify(created),
+          )
+        })
+
+        it.each(Object.entries(definition.filters))(
+          'filters by %s as its rule says',
+          async (filter, rule) => {
+            const resources = storeOf(await fresh())
+            const created: Record<string, unknown>[] = []
+            for (const draft of drafts(25)) {
+              created.push((await resources.create(draft)) as unknown as Record<string, unknown>)
+            }
+            const value = created[0]?.[rule.field]
+            const matches = created.filter((item) =>
+              rule.match === 'equals'
+                ? item[rule.field] === value
+                : String(item[rule.field]).startsWith(String(value)),
+            )
+            const page = await resources.list({ limit: 100, [filter]: value })
+            expect(page.json).toBe(JSON.stringify(matches))
+          },
+        )
+      },
+    )
 
     describe('pets', () => {
       it('creates pets with increasing ids and reads them back exactly', async () => {

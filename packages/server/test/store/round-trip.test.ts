@@ -22,6 +22,7 @@ import { openPostgresStore } from '../../src/store/postgres/index.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
 import type { Store } from '../../src/store/store.js'
 import { validValue } from '../fuzz/schema-arbitraries.js'
+import { withDefaults } from '../fuzz/schema-defaults.js'
 import { call } from '../helpers.js'
 import { postgresUrl, schemaFactory, serviceAvailable } from '../services.js'
 
@@ -61,22 +62,6 @@ function grownSpec(): Document {
     Object.assign(document.components.schemas[schema]?.properties ?? {}, grownProperties)
   }
   return document
-}
-
-/** `value` with the defaults of `schema`'s properties where it has none, at every depth. */
-function withDefaults(schema: JsonSchema, value: unknown): unknown {
-  if (Array.isArray(value)) {
-    const items = schema.items as JsonSchema | undefined
-    return items === undefined ? value : value.map((item) => withDefaults(items, item))
-  }
-  if (value === null || typeof value !== 'object') return value
-  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>
-  const out: Record<string, unknown> = { ...value }
-  for (const [name, property] of Object.entries(properties)) {
-    if (out[name] === undefined && property.default !== undefined) out[name] = property.default
-    if (out[name] !== undefined) out[name] = withDefaults(property, out[name])
-  }
-  return out
 }
 
 /** As the pet travels: JSON text, so that -0 is 0. */
