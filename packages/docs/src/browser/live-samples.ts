@@ -8,6 +8,7 @@
  * only once React has claimed them: changing server-rendered text before hydration would make
  * React throw the page away and render it again.
  */
+import { ownedByReact } from './react-owned.js'
 import {
   type Substitution,
   sampleSubstitutions,
@@ -18,11 +19,6 @@ import {
 interface Shown {
   original: string
   shown: string
-}
-
-/** Whether React has hydrated or rendered `node` (it tags its DOM nodes with their fiber). */
-function ownedByReact(node: Element): boolean {
-  return Object.keys(node).some((key) => key.startsWith('__reactFiber$'))
 }
 
 export interface LiveSamples {

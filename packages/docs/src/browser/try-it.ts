@@ -7,9 +7,11 @@
  */
 import { apiBaseUrl } from './api-base.js'
 import { element } from './dom.js'
+import { inlinePlainText } from './inline-markdown.js'
 import { liveSamples } from './live-samples.js'
 import { parameterField } from './parameter-field.js'
 import { formatBody, InputError, operationForHash, planRequest } from './request.js'
+import { renderServerDescriptions } from './server-descriptions.js'
 import { type TryItData, type TryItOperation, tryItDataId } from './types.js'
 
 function readData(): TryItData | undefined {
@@ -51,7 +53,8 @@ function mount(data: TryItData): void {
   })
   const servers = element('datalist', { id: 'ps-tryit-servers' })
   for (const server of data.servers) {
-    servers.append(element('option', { value: server.url }, server.description ?? server.url))
+    const label = server.description ? inlinePlainText(server.description) : server.url
+    servers.append(element('option', { value: server.url }, label))
   }
   const apiKey = element('input', {
     name: 'apiKey',
@@ -190,6 +193,12 @@ function mount(data: TryItData): void {
 
   const redoc = document.getElementById('redoc')
   const samples = redoc ? liveSamples(redoc, data.apiBaseUrl) : undefined
+  if (redoc) {
+    renderServerDescriptions(
+      redoc,
+      data.servers.flatMap((server) => server.description ?? []),
+    )
+  }
   const showSamples = () => samples?.update(baseUrl.value.trim().replace(/\/+$/, ''), apiKey.value)
   baseUrl.addEventListener('input', showSamples)
   apiKey.addEventListener('input', showSamples)
