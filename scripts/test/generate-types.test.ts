@@ -2,8 +2,10 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
 import { renderFacts, renderGenerated, staleFiles } from '../src/generate-types.js'
 import { renderOperationFacts, renderRequestHeaders } from '../src/operation-facts.js'
+import { type Json, specYamlOptions } from '../src/spec-diff/load.js'
 
 const root = new URL('../../', import.meta.url).pathname
 const committed = join(root, 'packages/types/src/generated')
@@ -11,6 +13,16 @@ const committed = join(root, 'packages/types/src/generated')
 describe('generate-types drift check', () => {
   it('finds the committed generated files current against spec/openapi.yaml', async () => {
     expect(await staleFiles()).toEqual([])
+  })
+
+  it("leaves the spec's header sets out of the bundle, whose responses carry them in full", async () => {
+    const specPath = join(root, 'spec/openapi.yaml')
+    const sets = (parse(readFileSync(specPath, 'utf8'), specYamlOptions) as Json)[
+      'x-header-sets'
+    ] as Record<string, Json>
+    const bundle = JSON.parse((await renderGenerated(specPath)).get('openapi.json') ?? '')
+    expect(Object.keys(bundle)).not.toContain('x-header-sets')
+    expect(bundle.paths['/pets'].get.responses['200'].headers).toMatchObject(sets.limited ?? {})
   })
 
   it('reports both files stale when a description in the spec changes', async () => {

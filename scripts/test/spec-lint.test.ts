@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parse, stringify } from 'yaml'
-import type { Json } from '../src/spec-diff/load.js'
+import { type Json, specYamlOptions } from '../src/spec-diff/load.js'
 import { CURRENT_SPEC } from '../src/spec-diff/paths.js'
 import { missingExamples } from '../src/spec-lint/examples.js'
 import { formatFinding } from '../src/spec-lint/finding.js'
@@ -22,7 +22,7 @@ const ruleset = join(root, SPECTRAL_RULESET)
 const specText = readFileSync(spec, 'utf8')
 
 /** A fresh parsed copy of the spec, for one test to edit. */
-const specCopy = () => parse(specText) as Json
+const specCopy = () => parse(specText, specYamlOptions) as Json
 const at = (node: unknown, ...keys: string[]) =>
   keys.reduce((found, key) => (found as Json)[key], node) as Json
 

@@ -27,7 +27,8 @@ describe('Spectral (spectral:oas + OWASP)', { timeout: 60_000 }, () => {
   it('still applies OWASP and our rate-limit rule to a spec that breaks them', async () => {
     const broken = readFileSync(spec, 'utf8')
       .replace("        maxLength: 512\n        pattern: '^[A-Za-z0-9_.-]+$'\n", '')
-      .replace("            RateLimit:\n              $ref: '#/components/headers/RateLimit'\n", '')
+      // listPets' 200, the first response to merge a header set, takes the unlimited one.
+      .replace('\n            <<: *limited\n', '\n            <<: *common\n')
     const file = join(work, 'openapi.yaml')
     writeFileSync(file, broken)
     const codes = (await lint(file)).map((f) => `${f.code} ${f.path.join('.')}`)

@@ -11,6 +11,12 @@ export interface LoadedSpec {
   doc: Json
 }
 
+/**
+ * How the `yaml` package reads a spec: responses take their shared headers with YAML merge keys
+ * (`<<: *limited`), a YAML 1.1 key that a YAML 1.2 reader resolves only when asked.
+ */
+export const specYamlOptions = { merge: true } as const
+
 export const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
@@ -18,7 +24,7 @@ export const isObject = (value: unknown): value is Json =>
 export function loadSpec(file: string): LoadedSpec {
   let raw: unknown
   try {
-    raw = parse(readFileSync(file, 'utf8'))
+    raw = parse(readFileSync(file, 'utf8'), specYamlOptions)
   } catch (error) {
     throw new Error(`${file}: cannot read the spec: ${(error as Error).message}`)
   }

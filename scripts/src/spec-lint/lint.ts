@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { parse } from 'yaml'
-import { isObject } from '../spec-diff/load.js'
+import { isObject, specYamlOptions } from '../spec-diff/load.js'
 import { missingExamples } from './examples.js'
 import type { Finding } from './finding.js'
 import { spectralFindings } from './spectral.js'
@@ -28,7 +28,7 @@ export async function lintSpec({ spec, ruleset }: LintInput): Promise<Finding[]>
 function exampleFindings(spec: string): Finding[] {
   let doc: unknown
   try {
-    doc = parse(readFileSync(spec, 'utf8'))
+    doc = parse(readFileSync(spec, 'utf8'), specYamlOptions)
   } catch {
     return []
   }

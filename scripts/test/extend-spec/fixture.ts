@@ -7,6 +7,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { parse, parseDocument } from 'yaml'
+import { specYamlOptions } from '../../src/spec-diff/load.js'
 import { addEntry, type SeamEdit } from './seams.js'
 
 const fixtures = new URL('../fixtures/extend-spec/', import.meta.url)
@@ -28,7 +29,7 @@ interface SpecFragment {
 
 export function addResourceToSpec(workspace: string): void {
   const file = join(workspace, 'spec/openapi.yaml')
-  const spec = parseDocument(readFileSync(file, 'utf8'))
+  const spec = parseDocument(readFileSync(file, 'utf8'), specYamlOptions)
   // The fixture shares its header and error blocks with YAML anchors and merge keys.
   const fragment = parse(fixture('orders.yaml'), { merge: true }) as SpecFragment
   for (const tag of fragment.tags) spec.addIn(['tags'], spec.createNode(tag))
