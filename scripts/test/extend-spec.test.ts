@@ -20,6 +20,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
 import { checkRelease } from '../src/spec-diff/release-check.js'
 import { diffFiles } from '../src/spec-diff/run.js'
 import { formatFindings } from '../src/spec-lint/finding.js'
@@ -103,6 +104,14 @@ async function send(
   }
 }
 
+/** The pattern the copy's spec gives createOrder's `Location` header. */
+function declaredLocationPattern(): string {
+  const spec = parse(readFileSync(join(copy, 'spec/openapi.yaml'), 'utf8'), { merge: true })
+  const header = spec.paths[added.path].post.responses['201'].headers.Location
+  const name = String(header.$ref).split('/').at(-1) as string
+  return spec.components.headers[name].schema.pattern
+}
+
 /** The URL of a reply's `next` link, resolved against `base`; undefined on the last page. */
 function nextOf(reply: { headers: Headers }, base: string): string | undefined {
   const link = /<([^>]+)>; rel="next"/.exec(reply.headers.get('link') ?? '')?.[1]
@@ -132,7 +141,10 @@ interface PgModule {
   }
 }
 
-describe('adding a resource (store orders) to the spec', () => {
+/** Each step compiles, builds or starts services: minutes on a loaded 2-core machine. */
+const stepTimeout = 180_000
+
+describe('adding a resource (store orders) to the spec', { timeout: stepTimeout }, () => {
   it('passes the spec lint that pnpm lint runs (Spectral and the example rule)', async () => {
     const findings = await lintSpec({
       spec: join(copy, 'spec/openapi.yaml'),
@@ -168,6 +180,8 @@ describe('adding a resource (store orders) to the spec', () => {
     expect(created.status).toBe(201)
     expect(created.body).toEqual({ id: 1, petId: 1, quantity: 2, status: 'placed' })
     expect(created.headers.get('location')).toBe(`/v1${added.path}/1`)
+    // As the copy's spec declares it, so that a fuzzer or a client checking headers agrees.
+    expect(created.headers.get('location')).toMatch(new RegExp(declaredLocationPattern()))
     const replayed = await send(orders, key, 'POST', { petId: 1, quantity: 2 }, once)
     expect([replayed.status, replayed.headers.get('idempotent-replayed')]).toEqual([201, 'true'])
     expect(replayed.body).toEqual(created.body)

@@ -40,6 +40,10 @@ export const errorCatalog = {
     code: 'invalid_request',
     message: () => 'the path is not valid percent-encoded UTF-8',
   },
+  badQueryEncoding: {
+    code: 'invalid_request',
+    message: () => 'the query string is not valid percent-encoded UTF-8',
+  },
   pathSegmentTooLong: {
     code: 'invalid_request',
     message: () => `a path segment is longer than ${maxParamLength} characters`,

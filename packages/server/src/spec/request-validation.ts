@@ -8,6 +8,7 @@
 import type { Ajv2020 } from 'ajv/dist/2020.js'
 import type { FastifySchemaCompiler } from 'fastify'
 import { problem } from '../errors.js'
+import { badlyEncoded } from '../http/querystring.js'
 import type { JsonSchema } from './document.js'
 import { describeAjvError, descriptionOf } from './messages.js'
 
@@ -47,6 +48,7 @@ function compileParameterValidator(ajv: Ajv2020, schema: JsonSchema, label: stri
   }))
   return (data) => {
     const input = (data ?? {}) as Record<string, unknown>
+    if (badlyEncoded(input)) return { error: problem('badQueryEncoding') }
     const output: Record<string, unknown> = {}
     for (const parameter of parameters) {
       const raw = input[parameter.name]

@@ -1,3 +1,7 @@
+import { documentCodec } from './documents.js'
+import type { Identified } from './resource.js'
+import { resources } from './resources.js'
+
 /**
  * Schema changes from 004 on, each defined once and applied by both stores, in order, after
  * their own first three (sqlite/migrations/, postgres/migrations.ts). Append only: a released
@@ -26,13 +30,30 @@ export interface SqlMigration {
 
 export type StoredDocument = Record<string, unknown>
 
-/** A change of every document of `table`, applied row by row in the migration's transaction. */
+/**
+ * A change of every document of `table`, applied row by row in the migration's transaction;
+ * each changed document is written in its resource's schema order (documents.ts), whatever order
+ * the change returned it in.
+ */
 export interface DocumentMigration {
   name: string
   documents: { table: string; change: (document: StoredDocument) => StoredDocument }
 }
 
 export type Migration = SqlMigration | DocumentMigration
+
+/** The stored text of `table`'s documents after `change`: what both stores write back. */
+export function changedDocumentText(
+  table: string,
+  change: (document: StoredDocument) => StoredDocument,
+): (text: string) => string {
+  const definition = Object.values(resources).find((resource) => resource.table === table)
+  const codec = definition === undefined ? undefined : documentCodec<Identified>(definition.schema)
+  return (text) => {
+    const changed = change(JSON.parse(text) as StoredDocument)
+    return codec === undefined ? JSON.stringify(changed) : codec.text(changed)
+  }
+}
 
 /** Table and property names go into SQL text, so they are held to identifiers. */
 function identifier(name: string): string {

@@ -70,6 +70,25 @@ describe('strict integers in paths and queries', () => {
     expectRejected(await call(`${server.api}/pets/${petId}`, { headers: auth }), 'getPet')
   })
 
+  // Bad percent-encoding in any query parameter, whatever its schema: a free-text one would
+  // otherwise take U+FFFD or a literal `%` the client never meant.
+  it.each([
+    ['an overlong encoding', 'status=%C0%AE'],
+    ['a lone surrogate', 'status=%ED%A0%80'],
+    ['a truncated sequence', 'status=%E2%82'],
+    ['a percent without two hex digits', 'status=%zz'],
+    ['a bad name', '%FF=1'],
+  ])('a query with %s is 400 naming the encoding', async (_, query) => {
+    const reply = await call(`${server.api}/pets?limit=1&${query}`, { headers: auth })
+    expectRejected(reply, 'listPets')
+    expect((reply.body as { message: string }).message).toContain('percent-encoded UTF-8')
+  })
+
+  it('a query percent-encoding valid UTF-8 is read as it decodes', async () => {
+    const reply = await call(`${server.api}/pets?limit=1&status=%61vailable`, { headers: auth })
+    expect(reply.status).toBe(200)
+  })
+
   it('an empty petId is 400 or 404, never 5xx', async () => {
     const reply = await call(`${server.api}/pets/`, { headers: auth })
     expect([400, 404]).toContain(reply.status)

@@ -83,7 +83,9 @@ export function storeConformance(name: string, factory: StoreFactory): void {
             for (const draft of drafts(25)) {
               created.push((await resources.create(draft)) as unknown as Record<string, unknown>)
             }
-            const value = created[0]?.[rule.field]
+            // A prefix filter is asked for the first character alone: it must match others too.
+            const whole = created[0]?.[rule.field]
+            const value = rule.match === 'equals' ? whole : [...String(whole)][0]
             const matches = created.filter((item) =>
               rule.match === 'equals'
                 ? item[rule.field] === value

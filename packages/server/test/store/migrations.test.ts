@@ -12,6 +12,7 @@ import Database from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createAjv } from '../../src/spec/ajv.js'
 import { dereference, specDocument } from '../../src/spec/document.js'
+import { documentCodec } from '../../src/store/documents.js'
 import type { DocumentMigration } from '../../src/store/migrations.js'
 import { openPool } from '../../src/store/postgres/connection.js'
 import { openPostgresStore } from '../../src/store/postgres/index.js'
@@ -56,7 +57,10 @@ const toTitle: DocumentMigration = {
     change: ({ name, ...rest }) => ({ title: name, ...rest }),
   },
 }
-const retitled = legacyPets.map(({ id, ...rest }) => JSON.stringify(toTitle.documents.change(rest)))
+/** Written back in Pet's property order, what the change adds (not in the schema) after. */
+const retitled = legacyPets.map(({ id, ...rest }) =>
+  documentCodec<Pet>('Pet').text(toTitle.documents.change(rest) as Omit<Pet, 'id'>),
+)
 
 interface Legacy {
   /** A database as the last release left it, with `legacyPets` and the deleted pet. */

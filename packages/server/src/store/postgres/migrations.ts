@@ -7,7 +7,12 @@
  */
 import { perKeyPlanValues, planValues } from '@petstore/types'
 import type pg from 'pg'
-import { type Migration, type StoredDocument, migrations as shared } from '../migrations.js'
+import {
+  changedDocumentText,
+  type Migration,
+  type StoredDocument,
+  migrations as shared,
+} from '../migrations.js'
 
 /** A migration of PostgreSQL's own (before 004), or one both stores share. */
 export type PostgresMigration = { name: string; postgres: string } | Migration
@@ -152,19 +157,20 @@ export async function migratePostgres(
 /** Documents are read in pages by id, so a large table never sits in memory whole. */
 const changeBatch = 1000
 
-/** Runs `change` over every document of `table`, writing each back as the change returns it. */
+/** Runs `change` over every document of `table` (../migrations.ts: `changedDocumentText`). */
 async function changeDocuments(
   client: pg.ClientBase,
   table: string,
   change: (document: StoredDocument) => StoredDocument,
 ): Promise<void> {
+  const changed = changedDocumentText(table, change)
   for (let after = 0; ; ) {
     const { rows } = await client.query<{ id: number; doc: string }>(
       `SELECT id, doc::text AS doc FROM ${table} WHERE id > $1 ORDER BY id LIMIT ${changeBatch}`,
       [after],
     )
     if (rows.length === 0) return
-    const docs = rows.map((row) => JSON.stringify(change(JSON.parse(row.doc) as StoredDocument)))
+    const docs = rows.map((row) => changed(row.doc))
     await client.query(
       `UPDATE ${table} AS r SET doc = t.doc::json
        FROM unnest($1::bigint[], $2::text[]) AS t(id, doc) WHERE r.id = t.id`,

@@ -4,7 +4,12 @@
  * is a new entry. SQLite tracks the applied count in `PRAGMA user_version`.
  */
 import type Database from 'better-sqlite3'
-import { type Migration, type StoredDocument, migrations as shared } from '../../migrations.js'
+import {
+  changedDocumentText,
+  type Migration,
+  type StoredDocument,
+  migrations as shared,
+} from '../../migrations.js'
 import { initial } from './001-initial.js'
 import { perKeyLimits } from './002-per-key-limits.js'
 
@@ -35,7 +40,7 @@ export function migrate(db: Database.Database, all: readonly SqliteMigration[] =
   apply.immediate()
 }
 
-/** Runs `change` over every document of `table`, writing each back as the change returns it. */
+/** Runs `change` over every document of `table` (../../migrations.ts: `changedDocumentText`). */
 function changeDocuments(
   db: Database.Database,
   table: string,
@@ -43,7 +48,6 @@ function changeDocuments(
 ): void {
   const update = db.prepare<[string, number]>(`UPDATE ${table} SET doc = ? WHERE id = ?`)
   const rows = db.prepare<[], { id: number; doc: string }>(`SELECT id, doc FROM ${table}`)
-  for (const { id, doc } of rows.all()) {
-    update.run(JSON.stringify(change(JSON.parse(doc) as StoredDocument)), id)
-  }
+  const changed = changedDocumentText(table, change)
+  for (const { id, doc } of rows.all()) update.run(changed(doc), id)
 }
