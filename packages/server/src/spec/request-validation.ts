@@ -3,7 +3,7 @@
  * as raw strings: integers must match `^[1-9][0-9]*$` and fit their range (compared as BigInt,
  * so int64 bounds are exact) BEFORE they are coerced, and a parameter given twice is rejected.
  * Only then does Ajv check the coerced value against the spec schema. Bodies are checked by Ajv
- * (2020-12, defaults applied) and must be well-formed Unicode.
+ * (2020-12, defaults applied) and their strings must be text a store keeps (`unstorable`).
  */
 import type { Ajv2020 } from 'ajv/dist/2020.js'
 import type { FastifySchemaCompiler } from 'fastify'
@@ -17,8 +17,12 @@ type Validator = (data: unknown) => Validation
 
 const strictInteger = /^[1-9][0-9]*$/
 const int64Max = 2n ** 63n - 1n
-/** A lone surrogate: with the `u` flag, paired surrogates form one code point and never match. */
-const loneSurrogate = /\p{Cs}/u
+/**
+ * What no store keeps as text: a lone surrogate (with the `u` flag, paired surrogates form one
+ * code point and never match) and U+0000, which PostgreSQL's text, and its JSON functions on a
+ * document holding `\u0000` anywhere, refuse.
+ */
+const unstorable = /\p{Cs}|\u0000/u
 
 /** Route schema parts: `querystring` and `params` (object of parameter schemas) and `body`. */
 export function createValidatorCompiler(ajv: Ajv2020): FastifySchemaCompiler<JsonSchema> {
@@ -59,6 +63,8 @@ function compileParameterValidator(ajv: Ajv2020, schema: JsonSchema, label: stri
         if (parameter.fallback !== undefined) output[parameter.name] = parameter.fallback
         continue
       }
+      if (unstorable.test(String(raw)))
+        return invalid(`${label} ${parameter.name} is not valid text`)
       const checked = parameter.check(String(raw))
       if ('error' in checked) return checked
       output[parameter.name] = checked.value
@@ -127,23 +133,24 @@ function compileBodyValidator(ajv: Ajv2020, schema: JsonSchema): Validator {
       const [first] = validate.errors ?? []
       return invalid(first ? describeAjvError('body', first) : 'body is not valid')
     }
-    const malformed = findLoneSurrogate(data, 'body', schema)
+    const malformed = findUnstorable(data, 'body', schema)
     if (malformed !== undefined) return invalid(malformed)
     return { value: data }
   }
 }
 
 /** Depth is bounded by the schema Ajv just accepted, so this walk is shallow. */
-function findLoneSurrogate(value: unknown, where: string, schema: JsonSchema): string | undefined {
+function findUnstorable(value: unknown, where: string, schema: JsonSchema): string | undefined {
   if (typeof value === 'string') {
-    return loneSurrogate.test(value) ? `${where} is not valid${descriptionOf(schema)}` : undefined
+    return unstorable.test(value) ? `${where} is not valid${descriptionOf(schema)}` : undefined
   }
   if (value === null || typeof value !== 'object') return undefined
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>
   const items = (schema.items ?? {}) as JsonSchema
   for (const [key, child] of Object.entries(value)) {
+    if (unstorable.test(key)) return `${where} has a property name that is not valid text`
     const childSchema = Array.isArray(value) ? items : (properties[key] ?? {})
-    const found = findLoneSurrogate(child, `${where}.${key}`, childSchema)
+    const found = findUnstorable(child, `${where}.${key}`, childSchema)
     if (found !== undefined) return found
   }
   return undefined

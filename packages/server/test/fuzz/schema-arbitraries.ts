@@ -28,9 +28,12 @@ export function accepts(schema: Subschema, value: unknown): boolean {
   return validate(value) && wellFormed(value)
 }
 
-/** No lone surrogate: with the `u` flag, a pair is one code point and never matches. */
+/**
+ * Text the server takes (src/spec/request-validation.ts, `unstorable`): no lone surrogate (with
+ * the `u` flag, a pair is one code point and never matches) and no U+0000.
+ */
 export function wellFormedText(text: string): boolean {
-  return !/\p{Cs}/u.test(text)
+  return !/\p{Cs}|\u0000/u.test(text)
 }
 
 function wellFormed(value: unknown): boolean {
