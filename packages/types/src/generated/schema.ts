@@ -460,7 +460,9 @@ export interface components {
         IdempotencyKey: string;
         /**
          * @description The client's own identifier for this request, echoed in the response and in the service's
-         *     logs. Values outside this pattern are replaced by a generated one.
+         *     logs. Any value is accepted, never refused: one matching `^[A-Za-z0-9._:-]{1,128}$` (the
+         *     response header's schema) is used as sent, any other is replaced by a generated one, which
+         *     the response's `X-Request-Id` then carries.
          * @example 4f9c2a1e-8d4b-4c55-9a3e-0a1b2c3d4e5f
          */
         RequestId: string;
@@ -620,7 +622,9 @@ export interface operations {
             header?: {
                 /**
                  * @description The client's own identifier for this request, echoed in the response and in the service's
-                 *     logs. Values outside this pattern are replaced by a generated one.
+                 *     logs. Any value is accepted, never refused: one matching `^[A-Za-z0-9._:-]{1,128}$` (the
+                 *     response header's schema) is used as sent, any other is replaced by a generated one, which
+                 *     the response's `X-Request-Id` then carries.
                  * @example 4f9c2a1e-8d4b-4c55-9a3e-0a1b2c3d4e5f
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -673,7 +677,9 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
                  * @description The client's own identifier for this request, echoed in the response and in the service's
-                 *     logs. Values outside this pattern are replaced by a generated one.
+                 *     logs. Any value is accepted, never refused: one matching `^[A-Za-z0-9._:-]{1,128}$` (the
+                 *     response header's schema) is used as sent, any other is replaced by a generated one, which
+                 *     the response's `X-Request-Id` then carries.
                  * @example 4f9c2a1e-8d4b-4c55-9a3e-0a1b2c3d4e5f
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -728,7 +734,9 @@ export interface operations {
             header?: {
                 /**
                  * @description The client's own identifier for this request, echoed in the response and in the service's
-                 *     logs. Values outside this pattern are replaced by a generated one.
+                 *     logs. Any value is accepted, never refused: one matching `^[A-Za-z0-9._:-]{1,128}$` (the
+                 *     response header's schema) is used as sent, any other is replaced by a generated one, which
+                 *     the response's `X-Request-Id` then carries.
                  * @example 4f9c2a1e-8d4b-4c55-9a3e-0a1b2c3d4e5f
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -955,7 +963,9 @@ export interface operations {
             header?: {
                 /**
                  * @description The client's own identifier for this request, echoed in the response and in the service's
-                 *     logs. Values outside this pattern are replaced by a generated one.
+                 *     logs. Any value is accepted, never refused: one matching `^[A-Za-z0-9._:-]{1,128}$` (the
+                 *     response header's schema) is used as sent, any other is replaced by a generated one, which
+                 *     the response's `X-Request-Id` then carries.
                  * @example 4f9c2a1e-8d4b-4c55-9a3e-0a1b2c3d4e5f
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -1003,7 +1013,9 @@ export interface operations {
             header?: {
                 /**
                  * @description The client's own identifier for this request, echoed in the response and in the service's
-                 *     logs. Values outside this pattern are replaced by a generated one.
+                 *     logs. Any value is accepted, never refused: one matching `^[A-Za-z0-9._:-]{1,128}$` (the
+                 *     response header's schema) is used as sent, any other is replaced by a generated one, which
+                 *     the response's `X-Request-Id` then carries.
                  * @example 4f9c2a1e-8d4b-4c55-9a3e-0a1b2c3d4e5f
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
