@@ -439,8 +439,9 @@ export interface components {
         StatusFilter: components["schemas"]["PetStatus"];
         /**
          * @description Opaque position after which the page starts, taken from the `next` link of the previous
-         *     page. Never build or alter one: an empty or altered cursor is `400`.
-         * @example TNWIFBxdkGVCh7kT7BjJpA
+         *     page. Never build or alter one: an empty or altered cursor is `400`. Cursors are sealed by
+         *     the server that issued them, so no value written here would be valid on any server: this
+         *     parameter has no example, and example-driven tools leave it out.
          */
         Cursor: string;
         /**
@@ -455,7 +456,9 @@ export interface components {
          * @description Makes retries of this request safe (draft-ietf-httpapi-idempotency-key-header): a
          *     Structured Field string such as `"8e03978e-40d5-43e8-bc93-6894a57f9324"`, or the same
          *     characters bare. 1 to 255 printable characters, scoped to the API key, kept 24 hours.
-         * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
+         *     Generate a new key (a random UUID, say) for each new request and send the same key only
+         *     to retry that request: a key sent again with another body is `422`. This parameter has
+         *     no example for that reason, so example-driven tools leave it out.
          */
         IdempotencyKey: string;
         /**
@@ -614,8 +617,9 @@ export interface operations {
                 status?: components["parameters"]["StatusFilter"];
                 /**
                  * @description Opaque position after which the page starts, taken from the `next` link of the previous
-                 *     page. Never build or alter one: an empty or altered cursor is `400`.
-                 * @example TNWIFBxdkGVCh7kT7BjJpA
+                 *     page. Never build or alter one: an empty or altered cursor is `400`. Cursors are sealed by
+                 *     the server that issued them, so no value written here would be valid on any server: this
+                 *     parameter has no example, and example-driven tools leave it out.
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
@@ -672,7 +676,9 @@ export interface operations {
                  * @description Makes retries of this request safe (draft-ietf-httpapi-idempotency-key-header): a
                  *     Structured Field string such as `"8e03978e-40d5-43e8-bc93-6894a57f9324"`, or the same
                  *     characters bare. 1 to 255 printable characters, scoped to the API key, kept 24 hours.
-                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
+                 *     Generate a new key (a random UUID, say) for each new request and send the same key only
+                 *     to retry that request: a key sent again with another body is `422`. This parameter has
+                 *     no example for that reason, so example-driven tools leave it out.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
