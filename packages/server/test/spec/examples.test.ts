@@ -38,9 +38,9 @@ function examplesOf(node: Pick<Parameter, 'example' | 'examples'>): unknown[] {
 /** One request per body example (one without a body when there is none), every parameter set. */
 function exampleRequests(path: string, method: string, pathItem: Node, operation: Node) {
   const parameters = [
-    ...((pathItem.parameters ?? []) as Node[]),
-    ...((operation.parameters ?? []) as Node[]),
-  ].map((parameter) => resolveRef<Parameter>(openapiDocument, parameter))
+    ...((pathItem.parameters ?? []) as Parameter[]),
+    ...((operation.parameters ?? []) as Parameter[]),
+  ].map((parameter) => resolveRef(openapiDocument, parameter))
   let url = path
   const query = new URLSearchParams()
   const headers: Record<string, string> = { ...auth }
@@ -53,7 +53,7 @@ function exampleRequests(path: string, method: string, pathItem: Node, operation
     else if (parameter.in === 'header') headers[parameter.name] = value
   }
   const target = `${server.api}${url}${query.size === 0 ? '' : `?${query}`}`
-  const body = resolveRef<Node | undefined>(openapiDocument, operation.requestBody)
+  const body = resolveRef(openapiDocument, operation.requestBody as Node | undefined)
   const media = (body?.content as Record<string, Node> | undefined)?.['application/json']
   const bodies = media === undefined ? [undefined] : examplesOf(media)
   return bodies.map((value) => ({
