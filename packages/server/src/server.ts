@@ -132,9 +132,7 @@ export async function serve(
     await store.close()
     fail(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`)
   }
-  await announce(app, config, store)
-  logStream.flush()
-
+  // Before the start is announced: a signal sent as soon as "listening" is read must drain.
   let stopping = false
   const stop = async (signal: string) => {
     if (stopping) return
@@ -152,6 +150,8 @@ export async function serve(
   }
   process.on('SIGTERM', () => void stop('SIGTERM'))
   process.on('SIGINT', () => void stop('SIGINT'))
+  await announce(app, config, store)
+  logStream.flush()
 }
 
 async function announce(app: FastifyInstance, config: Config, store: Store): Promise<void> {

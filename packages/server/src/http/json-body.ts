@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { problem } from '../errors.js'
 import { describeLocation } from '../spec/messages.js'
-import { findTextFlaw, integerPaths, type TextFlaw } from './json-text.js'
+import { integerPaths, readJsonText, type TextFlaw } from './json-text.js'
 
 const charsetParameter = /;\s*charset\s*=\s*"?([^";\s]+)"?/i
 
@@ -43,24 +43,15 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
         done(problem('bodyEmpty'))
         return
       }
-      let value: unknown
-      try {
-        value = JSON.parse(text)
-      } catch {
-        done(problem('bodyNotJson'))
-        return
-      }
-      const flaw = findTextFlaw(text, integerPaths(request.routeOptions.schema?.body))
-      if (flaw !== undefined) {
-        done(flawProblem(flaw))
-        return
-      }
-      done(null, value)
+      const reading = readJsonText(text, integerPaths(request.routeOptions.schema?.body))
+      if (reading.ok) done(null, reading.value)
+      else done(flawProblem(reading.flaw))
     },
   )
 }
 
 function flawProblem(flaw: TextFlaw) {
+  if (flaw.kind === 'notJson') return problem('bodyNotJson')
   const where = describeLocation('body', flaw.path.map((segment) => `/${segment}`).join(''))
   return flaw.kind === 'duplicateKey'
     ? problem('duplicateKey', { where, key: flaw.key })

@@ -1,20 +1,47 @@
 /**
- * What `JSON.parse` hides about a JSON text: a key given twice in one object (the last one
- * silently wins) and a number literal that only rounds to an integer (`0.99999999999999999999`
- * reads as `1`, `1.0` and `1e0` as `1`). Both mean the client sent something other than what
- * would be stored, so the body parser refuses them (json-body.ts).
+ * Reads a JSON text as `JSON.parse` does, and also refuses what `JSON.parse` hides: a key given
+ * twice in one object (the last one silently wins) and a number literal that only rounds to an
+ * integer (`0.99999999999999999999` reads as `1`, `1.0` and `1e0` as `1`). Both mean the client
+ * sent something other than what would be stored, so the body parser refuses them
+ * (json-body.ts). Apart from these two rules, a text is accepted exactly when `JSON.parse`
+ * accepts it, and the reading never throws: every refusal is a returned `TextFlaw`.
  *
  * @see https://www.rfc-editor.org/rfc/rfc8259#section-4 names within an object SHOULD be unique
  * @see https://www.rfc-editor.org/rfc/rfc8259#section-6 numbers and interoperability
  */
 
-/** A flaw of the text, at `path` (property names and array indexes from the root). */
+/** Why a text is refused; `path` holds property names and array indexes from the root. */
 export type TextFlaw =
+  | { kind: 'notJson' }
   | { kind: 'duplicateKey'; path: readonly string[]; key: string }
   | { kind: 'inexactInteger'; path: readonly string[] }
 
 /** An integer as the spec means it: plain digits that a JSON number holds exactly. */
 const plainInteger = /^-?(0|[1-9][0-9]*)$/
+
+export type JsonReading = { ok: true; value: unknown } | { ok: false; flaw: TextFlaw }
+
+/**
+ * The value of `text`, or why it is refused. `isInteger` says whether the value at a path must
+ * be an integer (from the request's schema); only there are number literals checked.
+ *
+ * @example
+ * readJsonText('{"a":1,"a":2}', () => false)
+ * // { ok: false, flaw: { kind: 'duplicateKey', path: [], key: 'a' } }
+ */
+export function readJsonText(
+  text: string,
+  isInteger: (path: readonly string[]) => boolean,
+): JsonReading {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return { ok: false, flaw: { kind: 'notJson' } }
+  }
+  const flaw = findTextFlaw(text, isInteger)
+  return flaw === undefined ? { ok: true, value } : { ok: false, flaw }
+}
 
 interface Frame {
   /** The object's keys so far; undefined for an array. */
@@ -23,13 +50,12 @@ interface Frame {
 }
 
 /**
- * The first flaw of `text`, which must be valid JSON (parse it first). `isInteger` says whether
- * the value at a path must be an integer (from the request's schema); only there are number
- * literals checked.
+ * The first flaw of `text`, which must be valid JSON: the scan trusts its structure (an
+ * unterminated string would never end).
  *
  * Iterative, so that nesting as deep as `JSON.parse` accepts cannot overflow the stack.
  */
-export function findTextFlaw(
+function findTextFlaw(
   text: string,
   isInteger: (path: readonly string[]) => boolean,
 ): TextFlaw | undefined {
@@ -48,6 +74,8 @@ export function findTextFlaw(
     } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
       frames.pop()
       path.pop()
+      // A closed container is a value: what follows it is a `,` or another close, never a key.
+      expectKey = false
       i++
     } else if (c === 0x2c /* , */) {
       const top = frames[frames.length - 1] as Frame

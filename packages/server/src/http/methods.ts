@@ -2,7 +2,7 @@
  * What /v1 answers for methods its operations do not handle: OPTIONS on every spec path (with
  * `Allow` and the CORS preflight), 405 with `Allow` for another method on a known path, and 404
  * for an unknown path. Outside /v1 (health, docs) another method on a routed path is 405 with
- * `Allow` too (`methodsOutsideV1`).
+ * `Allow` too (`methodsOutsideV1`). Both answer by method and path alone (`answerUnrouted`).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { type ApiProblem, problem } from '../errors.js'
@@ -27,13 +27,34 @@ export function answerOtherMethods(
   }
 
   const templates = [...allow].map(([path, methods]) => ({ pattern: routePattern(path), methods }))
-  scope.setNotFoundHandler(async (request) => {
+  answerUnrouted(scope, (request) => {
     const fullPath = pathOf(request)
     const path = fullPath.slice(basePath.length)
     const match = templates.find((template) => template.pattern.test(path))
-    throw match === undefined
+    return match === undefined
       ? problem('noSuchPath', { path: fullPath })
       : notAllowed(request, match.methods)
+  })
+}
+
+/**
+ * Makes `decide` the answer to every request that reaches `scope`'s own not-found handler,
+ * given once the scope's `onRequest` hooks have run (so the request is counted and carries the
+ * scope's headers) and before its body is read: the method and the path alone decide. Fastify
+ * would otherwise judge the body first, so that a QUERY without `Content-Type` (which it refuses
+ * with 400, RFC 10008 §2), a body over the limit or malformed JSON hid the 405 or the 404.
+ */
+export function answerUnrouted(
+  scope: FastifyInstance,
+  decide: (request: FastifyRequest) => ApiProblem,
+): void {
+  scope.setNotFoundHandler(async (request) => {
+    throw decide(request)
+  })
+  scope.addHook('preParsing', (request, _reply, payload, done) => {
+    // A child scope's requests pass here too: only those its own not-found handler serves.
+    if (request.is404 && request.server === scope) done(decide(request))
+    else done(null, payload)
   })
 }
 

@@ -7,8 +7,9 @@
  * 2. the completion log once answered;
  * 3. the query string and JSON body parsers (strings kept raw, so validation sees what was sent);
  * 4. under `/v1`, the /v1 pipeline (v1.ts) and then the handlers;
- * 5. the not-found handler (405 with `Allow` for a routed path's other methods, else 404) and
- *    the error handler: the one boundary where anything thrown becomes an Error.
+ * 5. the not-found answer (405 with `Allow` for a routed path's other methods, else 404), given
+ *    before the body is read (methods.ts), and the error handler: the one boundary where
+ *    anything thrown becomes an Error.
  * The Fastify options this needs (`genReqId`, `querystringParser`) are set in app.ts.
  *
  * The first steps share one synchronous hook: every request passes there, and each hook stage
@@ -20,7 +21,7 @@ import { logCompletions } from './completion-log.js'
 import { type HeldRequests, trackHeldRequests } from './edge.js'
 import { handleError } from './error-handler.js'
 import { registerJsonBodyParser } from './json-body.js'
-import { methodsOutsideV1 } from './methods.js'
+import { answerUnrouted, methodsOutsideV1 } from './methods.js'
 import { handOverHeadChecks, headProblem } from './request-head-checks.js'
 import { closeConnectionsOnShutdown } from './shutdown.js'
 
@@ -49,10 +50,10 @@ export function registerPipeline(app: FastifyInstance, options: PipelineOptions)
   logCompletions(app)
   registerJsonBodyParser(app)
   const otherMethod = methodsOutsideV1(app)
-  app.setNotFoundHandler(async (request) => {
-    throw (
-      otherMethod(request) ?? problem('noSuchPath', { path: request.url.split('?', 1)[0] ?? '' })
-    )
-  })
+  answerUnrouted(
+    app,
+    (request) =>
+      otherMethod(request) ?? problem('noSuchPath', { path: request.url.split('?', 1)[0] ?? '' }),
+  )
   app.setErrorHandler(handleError)
 }

@@ -430,6 +430,15 @@ function brokenIntegers(schema: JsonSchema, json: boolean): fc.Arbitrary<string>
 }
 
 /** Raw texts `schema` refuses for a parameter. */
+/**
+ * Whether some raw text breaks `schema`: an integer's syntax always can, a string only through
+ * a constraint (a bare `type: string` accepts every text, so `invalidText` would search forever).
+ */
+export function refusesSomeText(schema: JsonSchema): boolean {
+  const { type, ...rest } = schema
+  return type === 'integer' || !annotationOnly(rest)
+}
+
 export function invalidText(schema: JsonSchema): fc.Arbitrary<string> {
   checkTextSchema(schema)
   const broken = schema.type === 'integer' ? brokenIntegers(schema, false) : brokenStrings(schema)

@@ -263,6 +263,15 @@ describe('what JSON.parse would hide', () => {
     expect(errorOf(reply).message).toBe(`${where} has the property "${key}" more than once`)
   })
 
+  it.each([
+    '[{},"x"]',
+    '{"a":[{},"b"]}',
+    petJsonWith('status', '[{},"x"]'),
+    petJsonWith('status', '[[],{"a":1}]'),
+  ])('a value after a closed container %s is judged like any other, not a crash', async (text) => {
+    expectRejected(await createRaw(text), 'createPet')
+  })
+
   it('the same key in different objects, and 1.5 outside integer fields, pass the parser', async () => {
     const reply = await createRaw(`${petJson.slice(0, -1)},"x":{"name":1.5}}`)
     expectRejected(reply, 'createPet')

@@ -439,8 +439,9 @@ export interface components {
         StatusFilter: components["schemas"]["PetStatus"];
         /**
          * @description Opaque position after which the page starts, taken from the `next` link of the previous
-         *     page. Never build or alter one: an empty or altered cursor is `400`.
-         * @example TNWIFBxdkGVCh7kT7BjJpA
+         *     page. Never build or alter one: an empty or altered cursor is `400`. Cursors are sealed by
+         *     the server that issued them, so no value written here would be valid on any server: this
+         *     parameter has no example, and example-driven tools leave it out.
          */
         Cursor: string;
         /**
@@ -455,12 +456,16 @@ export interface components {
          * @description Makes retries of this request safe (draft-ietf-httpapi-idempotency-key-header): a
          *     Structured Field string such as `"8e03978e-40d5-43e8-bc93-6894a57f9324"`, or the same
          *     characters bare. 1 to 255 printable characters, scoped to the API key, kept 24 hours.
-         * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
+         *     Generate a new key (a random UUID, say) for each new request and send the same key only
+         *     to retry that request: a key sent again with another body is `422`. This parameter has
+         *     no example for that reason, so example-driven tools leave it out.
          */
         IdempotencyKey: string;
         /**
          * @description The client's own identifier for this request, echoed in the response and in the service's
-         *     logs. Values outside this pattern are replaced by a generated one.
+         *     logs. Any value is accepted, never refused: one matching `^[A-Za-z0-9._:-]{1,128}$` (the
+         *     response header's schema) is used as sent, any other is replaced by a generated one, which
+         *     the response's `X-Request-Id` then carries.
          * @example 4f9c2a1e-8d4b-4c55-9a3e-0a1b2c3d4e5f
          */
         RequestId: string;
@@ -612,15 +617,18 @@ export interface operations {
                 status?: components["parameters"]["StatusFilter"];
                 /**
                  * @description Opaque position after which the page starts, taken from the `next` link of the previous
-                 *     page. Never build or alter one: an empty or altered cursor is `400`.
-                 * @example TNWIFBxdkGVCh7kT7BjJpA
+                 *     page. Never build or alter one: an empty or altered cursor is `400`. Cursors are sealed by
+                 *     the server that issued them, so no value written here would be valid on any server: this
+                 *     parameter has no example, and example-driven tools leave it out.
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: {
                 /**
                  * @description The client's own identifier for this request, echoed in the response and in the service's
-                 *     logs. Values outside this pattern are replaced by a generated one.
+                 *     logs. Any value is accepted, never refused: one matching `^[A-Za-z0-9._:-]{1,128}$` (the
+                 *     response header's schema) is used as sent, any other is replaced by a generated one, which
+                 *     the response's `X-Request-Id` then carries.
                  * @example 4f9c2a1e-8d4b-4c55-9a3e-0a1b2c3d4e5f
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -668,12 +676,16 @@ export interface operations {
                  * @description Makes retries of this request safe (draft-ietf-httpapi-idempotency-key-header): a
                  *     Structured Field string such as `"8e03978e-40d5-43e8-bc93-6894a57f9324"`, or the same
                  *     characters bare. 1 to 255 printable characters, scoped to the API key, kept 24 hours.
-                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
+                 *     Generate a new key (a random UUID, say) for each new request and send the same key only
+                 *     to retry that request: a key sent again with another body is `422`. This parameter has
+                 *     no example for that reason, so example-driven tools leave it out.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
                  * @description The client's own identifier for this request, echoed in the response and in the service's
-                 *     logs. Values outside this pattern are replaced by a generated one.
+                 *     logs. Any value is accepted, never refused: one matching `^[A-Za-z0-9._:-]{1,128}$` (the
+                 *     response header's schema) is used as sent, any other is replaced by a generated one, which
+                 *     the response's `X-Request-Id` then carries.
                  * @example 4f9c2a1e-8d4b-4c55-9a3e-0a1b2c3d4e5f
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -728,7 +740,9 @@ export interface operations {
             header?: {
                 /**
                  * @description The client's own identifier for this request, echoed in the response and in the service's
-                 *     logs. Values outside this pattern are replaced by a generated one.
+                 *     logs. Any value is accepted, never refused: one matching `^[A-Za-z0-9._:-]{1,128}$` (the
+                 *     response header's schema) is used as sent, any other is replaced by a generated one, which
+                 *     the response's `X-Request-Id` then carries.
                  * @example 4f9c2a1e-8d4b-4c55-9a3e-0a1b2c3d4e5f
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -955,7 +969,9 @@ export interface operations {
             header?: {
                 /**
                  * @description The client's own identifier for this request, echoed in the response and in the service's
-                 *     logs. Values outside this pattern are replaced by a generated one.
+                 *     logs. Any value is accepted, never refused: one matching `^[A-Za-z0-9._:-]{1,128}$` (the
+                 *     response header's schema) is used as sent, any other is replaced by a generated one, which
+                 *     the response's `X-Request-Id` then carries.
                  * @example 4f9c2a1e-8d4b-4c55-9a3e-0a1b2c3d4e5f
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -1003,7 +1019,9 @@ export interface operations {
             header?: {
                 /**
                  * @description The client's own identifier for this request, echoed in the response and in the service's
-                 *     logs. Values outside this pattern are replaced by a generated one.
+                 *     logs. Any value is accepted, never refused: one matching `^[A-Za-z0-9._:-]{1,128}$` (the
+                 *     response header's schema) is used as sent, any other is replaced by a generated one, which
+                 *     the response's `X-Request-Id` then carries.
                  * @example 4f9c2a1e-8d4b-4c55-9a3e-0a1b2c3d4e5f
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];

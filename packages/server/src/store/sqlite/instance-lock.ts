@@ -5,13 +5,23 @@
  * would hand out the same ids and corrupt the file. So the lock belongs to the file itself, not
  * to a path: it is named by the file's device and inode, which every path to it shares, in the
  * machine's temporary directory. It is an exclusive SQLite transaction held open on that lock
- * file: SQLite's POSIX locks are released by the kernel when the process dies, so a crash never
- * leaves a stale lock, and the operator CLI (which does not take it) keeps working beside the
- * running server. Lock files stay behind (removing one could let two servers hold two files).
+ * file: SQLite's POSIX locks are released by the kernel when the process dies, so a lock file
+ * left by a crash or a `kill -9` is unlocked, and the next server takes it; the operator CLI
+ * (which does not take it) keeps working beside the running server.
+ *
+ * The holder removes its lock file when it lets go (on close, and at process exit for any path
+ * that skips the close), while still holding the lock, and a server that gets the lock checks
+ * that the file it locked is still the one at the lock's path: a server that opened the file
+ * just before its holder removed it would otherwise hold a lock nobody else can see, while a
+ * third server locked a new file under the same name.
+ *
+ * A process never opens and closes a file of its own besides SQLite's connections: closing any
+ * descriptor of a file drops every POSIX lock the process holds on it.
  * @see https://www.sqlite.org/lockingv3.html
  * @see https://www.sqlite.org/wal.html#walfile (the WAL file is named after the path)
+ * @see https://www.sqlite.org/howtocorrupt.html#_posix_advisory_locks_canceled_by_a_separate_thread_doing_close_
  */
-import { closeSync, openSync, statSync } from 'node:fs'
+import { closeSync, openSync, statSync, unlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
@@ -19,26 +29,78 @@ import Database from 'better-sqlite3'
 /** Where the lock of the file at `path` lives: named by its device and inode. */
 export function lockPathFor(path: string, directory = tmpdir()): string {
   // An empty file is a new SQLite database: create it so that it has an inode to lock.
-  closeSync(openSync(path, 'a'))
+  createIfAbsent(path)
   const { dev, ino } = statSync(path)
   return join(directory, `petstore-${dev}-${ino}.lock`)
 }
 
+/** The lock files this process holds: removed at exit if their close never came. */
+const held = new Set<string>()
+let removeAtExit = false
+
 /** Takes the server lock of the database at `path`; returns its release. */
 export function lockForServer(path: string): () => void {
   const lockPath = lockPathFor(path)
-  const lock = new Database(lockPath, { timeout: 0 })
-  try {
-    lock.pragma('locking_mode = EXCLUSIVE')
-    lock.exec('BEGIN EXCLUSIVE')
-  } catch (error) {
-    lock.close()
-    if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) {
-      throw new Error(
-        `another petstore server is using ${path}, under this name or another one (hard link, symlink, bind mount: ${lockPath} is locked); the embedded SQLite store serves one server at a time: stop the other one, or use DATABASE_URL for several`,
-      )
+  for (;;) {
+    createIfAbsent(lockPath)
+    const locked = inodeAt(lockPath)
+    const lock = new Database(lockPath, { timeout: 0 })
+    try {
+      lock.pragma('locking_mode = EXCLUSIVE')
+      lock.exec('BEGIN EXCLUSIVE')
+    } catch (error) {
+      lock.close()
+      if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) {
+        throw new Error(
+          `another petstore server is using ${path}, under this name or another one (hard link, symlink, bind mount: ${lockPath} is locked); the embedded SQLite store serves one server at a time: stop the other one, or use DATABASE_URL for several`,
+        )
+      }
+      throw error
     }
+    if (locked !== undefined && inodeAt(lockPath) === locked) return holding(lockPath, lock)
+    // Its holder removed the file between our look and our lock: take the one there now.
+    lock.close()
+  }
+}
+
+function holding(lockPath: string, lock: Database.Database): () => void {
+  held.add(lockPath)
+  if (!removeAtExit) {
+    removeAtExit = true
+    process.on('exit', () => {
+      for (const path of held) removeFile(path)
+    })
+  }
+  return () => {
+    if (!held.delete(lockPath)) return
+    removeFile(lockPath)
+    lock.close()
+  }
+}
+
+/** Creates an empty file at `path` unless one exists (never opening an existing one). */
+function createIfAbsent(path: string): void {
+  try {
+    closeSync(openSync(path, 'wx'))
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+  }
+}
+
+function inodeAt(path: string): number | undefined {
+  try {
+    return statSync(path).ino
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw error
   }
-  return () => lock.close()
+}
+
+/** Removes a lock file; one already gone (a temp-directory cleaner) is no matter. */
+function removeFile(path: string): void {
+  try {
+    unlinkSync(path)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
 }

@@ -1,0 +1,120 @@
+/**
+ * The SQLite server lock's file: gone after every exit the process controls (close, SIGTERM,
+ * SIGINT, a start that fails after taking it, `process.exit` without a close), kept by a holder
+ * while a second server is refused, and never in the way after a `kill -9` left it behind.
+ */
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:net'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openSqliteStore } from '../../src/store/sqlite/index.js'
+import { lockPathFor } from '../../src/store/sqlite/instance-lock.js'
+import { requireBuiltServer, serverJs, startChild } from '../child-server.js'
+
+let dir: string
+let count = 0
+beforeAll(() => {
+  requireBuiltServer()
+  dir = mkdtempSync(join(tmpdir(), 'petstore-instance-lock-'))
+})
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+const newDb = () => join(dir, `db-${++count}.db`)
+
+/** Runs `node` with `args` and `env` to its end: its exit code and stderr. */
+function run(args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, args, {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk
+  })
+  return new Promise<{ code: number | null; stderr: string }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, stderr })),
+  )
+}
+
+describe('in process', () => {
+  it('removes the file on close, and a refused second server leaves the holder its file', async () => {
+    const path = newDb()
+    const first = openSqliteStore(path, { server: true })
+    const lockPath = lockPathFor(path)
+    expect(existsSync(lockPath)).toBe(true)
+    expect(() => openSqliteStore(path, { server: true })).toThrow(/another petstore server/)
+    expect(existsSync(lockPath)).toBe(true)
+    await first.close()
+    expect(existsSync(lockPath)).toBe(false)
+    const next = openSqliteStore(path, { server: true })
+    expect(existsSync(lockPath)).toBe(true)
+    await next.close()
+    expect(existsSync(lockPath)).toBe(false)
+  })
+
+  it('takes a lock file left behind, then removes it', async () => {
+    const path = newDb()
+    const lockPath = lockPathFor(path)
+    // What a `kill -9` leaves: the empty file, unlocked (the kernel dropped the dead's locks).
+    writeFileSync(lockPath, '')
+    const store = openSqliteStore(path, { server: true })
+    await store.close()
+    expect(existsSync(lockPath)).toBe(false)
+  })
+})
+
+describe('a real server process', () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)('removes the file when stopped by %s', async (signal) => {
+    const path = newDb()
+    const child = await startChild({ PETSTORE_DB: path })
+    const lockPath = lockPathFor(path)
+    expect(existsSync(lockPath)).toBe(true)
+    child.process.kill(signal)
+    expect(await child.exited).toEqual({ code: 0, signal: null })
+    expect(existsSync(lockPath)).toBe(false)
+  })
+
+  it('removes the file when its start fails after taking the lock (the port is taken)', async () => {
+    const taken: Server = createServer()
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve))
+    const { port } = taken.address() as { port: number }
+    const path = newDb()
+    try {
+      const ended = await run([serverJs], {
+        PETSTORE_DB: path,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+      })
+      expect(ended.code).toBe(1)
+      expect(ended.stderr).toContain('cannot listen')
+    } finally {
+      taken.close()
+    }
+    expect(existsSync(lockPathFor(path))).toBe(false)
+  })
+
+  it('removes the file when the process exits without closing the store', async () => {
+    const path = newDb()
+    const store = join(dirname(serverJs), 'store', 'sqlite', 'index.js')
+    const script = `const { openSqliteStore } = await import(${JSON.stringify(store)}); openSqliteStore(process.env.PETSTORE_DB, { server: true }); process.exit(3)`
+    const ended = await run(['--input-type=module', '-e', script], { PETSTORE_DB: path })
+    expect(ended).toEqual({ code: 3, stderr: '' })
+    expect(existsSync(lockPathFor(path))).toBe(false)
+  })
+
+  it('never lets the file a kill -9 left block the next start', async () => {
+    const path = newDb()
+    const killed = await startChild({ PETSTORE_DB: path })
+    killed.process.kill('SIGKILL')
+    expect((await killed.exited).signal).toBe('SIGKILL')
+    const lockPath = lockPathFor(path)
+    expect(existsSync(lockPath)).toBe(true)
+    const next = await startChild({ PETSTORE_DB: path })
+    expect((await fetch(`${next.url}/readyz`)).status).toBe(200)
+    next.process.kill('SIGTERM')
+    expect((await next.exited).code).toBe(0)
+    expect(existsSync(lockPath)).toBe(false)
+  })
+})
