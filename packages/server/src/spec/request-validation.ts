@@ -22,7 +22,8 @@ const int64Max = 2n ** 63n - 1n
  * code point and never match) and U+0000, which PostgreSQL's text, and its JSON functions on a
  * document holding `\u0000` anywhere, refuse.
  */
-const unstorable = /\p{Cs}|\u0000/u
+const loneSurrogate = /\p{Cs}/u
+const unstorable = (text: string) => text.includes('\0') || loneSurrogate.test(text)
 
 /** Route schema parts: `querystring` and `params` (object of parameter schemas) and `body`. */
 export function createValidatorCompiler(ajv: Ajv2020): FastifySchemaCompiler<JsonSchema> {
@@ -63,8 +64,7 @@ function compileParameterValidator(ajv: Ajv2020, schema: JsonSchema, label: stri
         if (parameter.fallback !== undefined) output[parameter.name] = parameter.fallback
         continue
       }
-      if (unstorable.test(String(raw)))
-        return invalid(`${label} ${parameter.name} is not valid text`)
+      if (unstorable(String(raw))) return invalid(`${label} ${parameter.name} is not valid text`)
       const checked = parameter.check(String(raw))
       if ('error' in checked) return checked
       output[parameter.name] = checked.value
@@ -142,13 +142,13 @@ function compileBodyValidator(ajv: Ajv2020, schema: JsonSchema): Validator {
 /** Depth is bounded by the schema Ajv just accepted, so this walk is shallow. */
 function findUnstorable(value: unknown, where: string, schema: JsonSchema): string | undefined {
   if (typeof value === 'string') {
-    return unstorable.test(value) ? `${where} is not valid${descriptionOf(schema)}` : undefined
+    return unstorable(value) ? `${where} is not valid${descriptionOf(schema)}` : undefined
   }
   if (value === null || typeof value !== 'object') return undefined
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>
   const items = (schema.items ?? {}) as JsonSchema
   for (const [key, child] of Object.entries(value)) {
-    if (unstorable.test(key)) return `${where} has a property name that is not valid text`
+    if (unstorable(key)) return `${where} has a property name that is not valid text`
     const childSchema = Array.isArray(value) ? items : (properties[key] ?? {})
     const found = findUnstorable(child, `${where}.${key}`, childSchema)
     if (found !== undefined) return found

@@ -33,7 +33,7 @@ export function accepts(schema: Subschema, value: unknown): boolean {
  * the `u` flag, a pair is one code point and never matches) and no U+0000.
  */
 export function wellFormedText(text: string): boolean {
-  return !/\p{Cs}|\u0000/u.test(text)
+  return !text.includes('\0') && !/\p{Cs}/u.test(text)
 }
 
 function wellFormed(value: unknown): boolean {
