@@ -90,7 +90,11 @@ beforeAll(async () => {
   before = new Map(
     files.filter(left).map((path) => [path, readFileSync(join(copy, path), 'utf8')] as const),
   )
-  const format = await run('pnpm', ['format', '--', '--verbose'], { cwd: copy, env: env() })
+  // Grouped, so that each package's file list reaches the output in one piece.
+  const format = await run('pnpm', ['format', '--log-order=grouped', '--', '--verbose'], {
+    cwd: copy,
+    env: env(),
+  })
   formatOutput = format.stdout
   await run(join(workspaceRoot, 'node_modules/.bin/biome'), ['check', '--write', '.'], {
     cwd: copy,
