@@ -33,7 +33,7 @@ export interface RouteDeps {
   basePath: string
 }
 
-export interface CollectionDeps<K extends ListOperationId, R extends Identified> {
+interface CollectionDeps<K extends ListOperationId, R extends Identified> {
   store: ResourceStore<K, R>
   definition: ResourceDefinition<K, R>
   /** Bound to the list operation (cursor.ts). */
@@ -79,7 +79,7 @@ interface ListRequest {
 }
 
 /** The listing: a page, and a `next` link carrying `limit`, every filter given, and the cursor. */
-export function listCollection<K extends ListOperationId, R extends Identified>(
+function listCollection<K extends ListOperationId, R extends Identified>(
   deps: CollectionDeps<K, R>,
 ) {
   const { store, cursors, url } = deps
@@ -116,7 +116,7 @@ interface CreateRequest<R extends Identified> extends FastifyRequest {
  * spec declares is stored. With an `Idempotency-Key` (its hooks: `idempotentCreateHooks`), the
  * record is completed in the create's transaction; a repeat replays it, another body is `422`.
  */
-export function createInCollection<K extends ListOperationId, R extends Identified>(
+function createInCollection<K extends ListOperationId, R extends Identified>(
   deps: CollectionDeps<K, R>,
 ) {
   const { store, idempotency, url } = deps
@@ -147,7 +147,7 @@ export function createInCollection<K extends ListOperationId, R extends Identifi
 }
 
 /** The route hooks that claim an `Idempotency-Key` before a create and release it after. */
-export function idempotentCreateHooks(idempotency: Idempotency) {
+function idempotentCreateHooks(idempotency: Idempotency) {
   return {
     onRequest: [async (request: FastifyRequest) => idempotency.claim(request)],
     onResponse: [async (request: FastifyRequest) => idempotency.release(request)],
@@ -156,7 +156,7 @@ export function idempotentCreateHooks(idempotency: Idempotency) {
 }
 
 /** The read by id; an id no `resource` (its noun, as messages name it) has is `404`. */
-export function getFromCollection<K extends ListOperationId, R extends Identified>(
+function getFromCollection<K extends ListOperationId, R extends Identified>(
   store: ResourceStore<K, R>,
   resource: string,
 ) {

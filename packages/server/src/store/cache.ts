@@ -41,7 +41,7 @@ type Writes<S extends AnyResourceStore> = Omit<S, KeepingMethod>
  * spec adds separates pages by itself. Each value is written with its length, so no value can
  * read as two properties. Queries built in another property order only miss the cache.
  */
-export function pageKey(query: Readonly<Record<string, unknown>>): string {
+function pageKey(query: Readonly<Record<string, unknown>>): string {
   let key = ''
   for (const name in query) {
     const value = query[name]

@@ -13,11 +13,16 @@
 import { specDocument } from '../spec/document.js'
 import type { Draft, Identified } from './resource.js'
 
-export interface DocumentCodec<R extends Identified> {
-  /** The document stored for `draft`, as JSON text. */
-  text(draft: Draft<R>): string
+/** A draft put in its document's order once, for both things a create makes of it. */
+export interface Encoded<R extends Identified> {
+  /** The document stored for the draft, as JSON text. */
+  text: string
   /** What `create` returns: `id` first, then the draft's properties in the document's order. */
-  withId(id: number, draft: Draft<R>): R
+  withId(id: number): R
+}
+
+export interface DocumentCodec<R extends Identified> {
+  encode(draft: Draft<R>): Encoded<R>
 }
 
 /**
@@ -28,7 +33,7 @@ export interface DocumentCodec<R extends Identified> {
  * @example
  * ```ts
  * const pets = documentCodec<Pet>('Pet')
- * pets.text({ status: 'sold', name: 'Rex', categoryId: 1 }) // '{"name":"Rex","categoryId":1,"status":"sold"}'
+ * pets.encode({ status: 'sold', name: 'Rex', categoryId: 1 }).text // '{"name":"Rex","categoryId":1,"status":"sold"}'
  * ```
  */
 export function documentCodec<R extends Identified>(
@@ -48,8 +53,13 @@ export function documentCodec<R extends Identified>(
     return out
   }
   return {
-    text: (draft) => JSON.stringify(ordered(draft)),
-    withId: (id, draft) => ({ id, ...ordered(draft) }) as unknown as R,
+    encode(draft) {
+      const properties = ordered(draft)
+      return {
+        text: JSON.stringify(properties),
+        withId: (id) => ({ id, ...properties }) as unknown as R,
+      }
+    },
   }
 }
 

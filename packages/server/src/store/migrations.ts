@@ -51,7 +51,7 @@ export function changedDocumentText(
   const codec = definition === undefined ? undefined : documentCodec<Identified>(definition.schema)
   return (text) => {
     const changed = change(JSON.parse(text) as StoredDocument)
-    return codec === undefined ? JSON.stringify(changed) : codec.text(changed)
+    return codec === undefined ? JSON.stringify(changed) : codec.encode(changed).text
   }
 }
 

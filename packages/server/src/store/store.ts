@@ -8,7 +8,7 @@
  */
 
 import type { Pet, Plan } from '@petstore/types'
-import type { Draft, ListQuery, Page, ResourceStore } from './resource.js'
+import type { Draft, ResourceStore } from './resource.js'
 import type { ResourceStores } from './resources.js'
 
 /** A NewPet after validation, the spec's defaults applied: every property a Pet has but its id. */
@@ -16,8 +16,6 @@ export type PetDraft = Draft<Pet>
 
 /** The resources' storage (resource.ts), for pets. */
 export type PetStore = ResourceStore<'listPets', Pet>
-export type PetPage = Page
-export type ListPetsQuery = ListQuery<'listPets'>
 
 /** The response an idempotency record replays. */
 export interface StoredResponse {

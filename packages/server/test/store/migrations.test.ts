@@ -58,8 +58,9 @@ const toTitle: DocumentMigration = {
   },
 }
 /** Written back in Pet's property order, what the change adds (not in the schema) after. */
-const retitled = legacyPets.map(({ id, ...rest }) =>
-  documentCodec<Pet>('Pet').text(toTitle.documents.change(rest) as Omit<Pet, 'id'>),
+const retitled = legacyPets.map(
+  ({ id, ...rest }) =>
+    documentCodec<Pet>('Pet').encode(toTitle.documents.change(rest) as Omit<Pet, 'id'>).text,
 )
 
 interface Legacy {

@@ -10,14 +10,13 @@
  * holds it until COMMIT: that is what keeps pagination exact across instances (see README.md).
  */
 import type pg from 'pg'
-import type { DocumentCodec } from '../documents.js'
+import type { DocumentCodec, Encoded } from '../documents.js'
 import type { Draft, IdempotencyCompletion, Identified } from '../resource.js'
 import { isUnavailable, noteWrite, unavailableOr } from './connection.js'
 
 interface Queued<R extends Identified> {
-  draft: Draft<R>
-  /** The document stored for `draft`. */
-  doc: string
+  /** The draft, as stored and as returned. */
+  doc: Encoded<R>
   completion: IdempotencyCompletion<R> | undefined
   resolve: (created: R) => void
   reject: (reason: unknown) => void
@@ -79,9 +78,9 @@ export function batchCreates<R extends Identified>(
   }
 
   async function writeGroup(group: Queued<R>[]): Promise<void> {
-    let ids: number[]
+    let created: R[]
     try {
-      ids = await commit(pool, table, sql, codec, group)
+      created = await commit(pool, table, sql, group)
     } catch (error) {
       if (group.length === 1 || isUnavailable(error)) {
         const refused = unavailableOr(error)
@@ -93,39 +92,40 @@ export function batchCreates<R extends Identified>(
       return
     }
     noteWrite(pool)
-    for (const [index, item] of group.entries()) {
-      item.resolve(codec.withId(ids[index] as number, item.draft))
-    }
+    for (const [index, item] of group.entries()) item.resolve(created[index] as R)
   }
 
   return (draft, completion) =>
     new Promise<R>((resolve, reject) => {
-      queue.push({ draft, doc: codec.text(draft), completion, resolve, reject })
+      queue.push({ doc: codec.encode(draft), completion, resolve, reject })
       if (!writing && queue.length === 1) setImmediate(() => void drain())
     })
 }
 
 /**
  * Inserts the group's documents and completes their idempotency records in one transaction;
- * resolves with the new ids in the group's order.
+ * resolves with the created resources in the group's order.
  */
 async function commit<R extends Identified>(
   pool: pg.Pool,
   table: string,
   sql: ReturnType<typeof statements>,
-  codec: DocumentCodec<R>,
   group: readonly Queued<R>[],
-): Promise<number[]> {
-  const docs = [group.map((item) => item.doc)]
+): Promise<R[]> {
+  const docs = [group.map((item) => item.doc.text)]
   // Ids are drawn in the SELECT's order, so id order is the group's order.
-  const ids = (rows: { id: number }[]) => rows.map((row) => row.id).sort((a, b) => a - b)
+  const resources = (rows: { id: number }[]) =>
+    rows
+      .map((row) => row.id)
+      .sort((a, b) => a - b)
+      .map((id, index) => (group[index] as Queued<R>).doc.withId(id))
   if (group.every((item) => item.completion === undefined)) {
     const { rows } = await pool.query<{ id: number }>({
       name: `${table}-lock-and-insert`,
       text: sql.lockAndInsert,
       values: docs,
     })
-    return ids(rows)
+    return resources(rows)
   }
   const client = await pool.connect()
   let broken: Error | undefined
@@ -137,11 +137,9 @@ async function commit<R extends Identified>(
         text: sql.insert,
         values: docs,
       })
-      const created = ids(rows)
+      const created = resources(rows)
       const completed = group.flatMap((item, index) =>
-        item.completion === undefined
-          ? []
-          : [{ ...item.completion, created: codec.withId(created[index] as number, item.draft) }],
+        item.completion === undefined ? [] : [{ ...item.completion, created: created[index] as R }],
       )
       if (completed.length > 0) {
         await client.query({

@@ -95,8 +95,9 @@ export function sqliteResourceStore<K extends ListOperationId, R extends Identif
     return statement
   }
   const create = (draft: Draft<R>, completion: IdempotencyCompletion<R> | undefined) => {
-    const { id } = insert.get(codec.text(draft)) as { id: number }
-    const created = codec.withId(id, draft)
+    const encoded = codec.encode(draft)
+    const { id } = insert.get(encoded.text) as { id: number }
+    const created = encoded.withId(id)
     if (completion !== undefined) {
       complete.run(
         JSON.stringify(completion.respond(created)),
