@@ -49,7 +49,6 @@ const left = (path: string) => path.startsWith('spec/') || /\.(md|ya?ml)$/.test(
 let copy: string
 let members: Member[]
 let before: Map<string, string>
-let formatOutput: string
 
 /** The file list `biome check --verbose` prints ("Files processed"), as paths from its folder. */
 function biomeFiles(output: string, prefix = ''): Set<string> {
@@ -90,12 +89,7 @@ beforeAll(async () => {
   before = new Map(
     files.filter(left).map((path) => [path, readFileSync(join(copy, path), 'utf8')] as const),
   )
-  // Grouped, so that each package's file list reaches the output in one piece.
-  const format = await run('pnpm', ['format', '--log-order=grouped', '--', '--verbose'], {
-    cwd: copy,
-    env: env(),
-  })
-  formatOutput = format.stdout
+  await run('pnpm', ['format'], { cwd: copy, env: env() })
   await run(join(workspaceRoot, 'node_modules/.bin/biome'), ['check', '--write', '.'], {
     cwd: copy,
     env: env(),
@@ -141,7 +135,13 @@ describe('pnpm format', () => {
       })
       const linted = biomeFiles(lint.stdout)
       expect(linted.size, name).toBeGreaterThan(0)
-      expect(biomeFiles(formatOutput, `${name}:format:`), name).toEqual(linted)
+      // The leaf `pnpm format` runs in each package (the first test holds the root to them), run
+      // directly: Turbo's relayed output dropped a line of a package's list now and then in CI.
+      const format = await run('pnpm', ['run', 'format', '--verbose'], {
+        cwd: join(copy, dir),
+        env: env(),
+      })
+      expect(biomeFiles(format.stdout), name).toEqual(linted)
     }
   })
 })
