@@ -9,6 +9,11 @@ export interface Change {
   /** Where, e.g. `POST /pets request body application/json: status`. */
   location: string
   message: string
+  /**
+   * Why a change that would break is reported but needs no major: the operation's
+   * `x-stability-level` (`draft`, `alpha`) promises nothing yet (`stability.ts`).
+   */
+  allowedBy?: string
 }
 
 /** Which way data flows: a client sends requests and reads responses. */

@@ -14,6 +14,7 @@ export function compareConstraints(
   return [
     ...compareTypes(base, head, direction, location),
     ...compareEnums(base, head, direction, location),
+    ...compareExtensibleEnums(base, head, direction, location),
     ...compareBounds(base, head, direction, location),
     ...compareExact('pattern', base, head, direction, location),
     ...compareExact('format', base, head, direction, location),
@@ -43,6 +44,20 @@ function compareTypes(base: Json, head: Json, direction: Direction, location: st
   const narrows = !covers(after, before)
   const widens = !covers(before, after)
   if (!narrows && !widens) return []
+  const onlyNull =
+    before &&
+    after &&
+    [...new Set([...before, ...after])].every(
+      (t) => t === 'null' || (before.has(t) && after.has(t)),
+    )
+  if (onlyNull) {
+    const nullable = after.has('null')
+    const message = nullable
+      ? `may now be null (type ${showTypes(before)} -> ${showTypes(after)})`
+      : `may no longer be null (type ${showTypes(before)} -> ${showTypes(after)})`
+    const rule = nullable ? 'became-nullable' : 'became-not-nullable'
+    return [valueSetChange(direction, nullable ? 'widens' : 'narrows', rule, location, message)]
+  }
   const effect: Effect = narrows && widens ? 'changes' : narrows ? 'narrows' : 'widens'
   const rule = { narrows: 'type-narrowed', widens: 'type-widened', changes: 'type-changed' }[effect]
   const message = `type ${showTypes(before)} -> ${showTypes(after)}`
@@ -84,6 +99,43 @@ function compareEnums(base: Json, head: Json, direction: Direction, location: st
         ? `enum value(s) ${show(added)} added: requests may now send them`
         : `enum value(s) ${show(added)} added: clients that handle every documented value see an unknown one`
     changes.push(valueSetChange(direction, 'widens', 'enum-value-added', location, message))
+  }
+  return changes
+}
+
+/**
+ * `x-extensible-enum` lists the values known today and warns clients that others may come, so
+ * adding one breaks nobody; removing one still rejects requests that send it.
+ */
+function compareExtensibleEnums(
+  base: Json,
+  head: Json,
+  direction: Direction,
+  location: string,
+): Change[] {
+  const list = (schema: Json) =>
+    Array.isArray(schema['x-extensible-enum']) ? schema['x-extensible-enum'].map(String) : []
+  const before = list(base)
+  const after = list(head)
+  const removed = before.filter((v) => !after.includes(v))
+  const added = after.filter((v) => !before.includes(v))
+  const changes: Change[] = []
+  if (removed.length > 0) {
+    const message =
+      direction === 'request'
+        ? `x-extensible-enum value(s) ${show(removed)} removed: requests that send them are rejected`
+        : `x-extensible-enum value(s) ${show(removed)} removed: the response no longer sends them`
+    changes.push(
+      valueSetChange(direction, 'narrows', 'extensible-enum-value-removed', location, message),
+    )
+  }
+  if (added.length > 0) {
+    changes.push({
+      kind: 'non-breaking',
+      rule: 'extensible-enum-value-added',
+      location,
+      message: `x-extensible-enum value(s) ${show(added)} added: clients were told to expect new ones`,
+    })
   }
   return changes
 }

@@ -11,6 +11,8 @@ import { compareParameters } from './parameters.js'
 import { compareRequestBodies } from './request-bodies.js'
 import { compareResponseHeaders } from './response-headers.js'
 import { compareResponseBodies } from './responses.js'
+import { compareSecurity } from './security.js'
+import { allowUnstable, compareStability } from './stability.js'
 import { compareStatusCodes } from './status-codes.js'
 
 export interface DiffOptions {
@@ -30,11 +32,17 @@ const FAMILIES = [
 export function diffSpecs(base: Json, head: Json, options: DiffOptions = {}): Change[] {
   const before = operationsOf(base)
   const after = operationsOf(head)
-  const changes = compareOperations(before, after, options.now ?? new Date())
+  const now = options.now ?? new Date()
+  let changes = compareOperations(before, after, now)
   for (const [key, operation] of before) {
     const next = after.get(key)
     if (next === undefined) continue
-    for (const family of FAMILIES) changes.push(...family(operation, next))
+    changes.push(...compareStability(operation.op, next.op, operation.label, 'the operation'))
+    changes.push(...compareSecurity(operation, next, base, head))
+    for (const family of FAMILIES) changes.push(...family(operation, next, now))
+  }
+  for (const operation of before.values()) {
+    changes = allowUnstable(changes, operation.label, operation.op)
   }
   return [
     ...changes.filter((c) => c.kind === 'breaking'),

@@ -3,7 +3,7 @@
  * generated types and the client use), added.
  */
 import { breaking, type Change, nonBreaking } from './change.js'
-import { deprecatedRemoval } from './deprecation.js'
+import { deprecatedOperationRemoval } from './deprecation.js'
 import type { Operation } from './model.js'
 
 export function compareOperations(
@@ -41,7 +41,7 @@ export function compareOperations(
       continue
     }
     changes.push(
-      deprecatedRemoval(before, now) ??
+      deprecatedOperationRemoval(before, now) ??
         breaking('operation-removed', before.label, `${before.id ?? before.label} was removed`),
     )
   }

@@ -1,7 +1,9 @@
 /** Parameters (path, query, header, cookie) of an operation present in both specs. */
 import { breaking, type Change, nonBreaking } from './change.js'
+import { compareLifecycle, deprecatedRemoval } from './lifecycle.js'
 import { isObject, type Json } from './load.js'
 import type { Operation } from './model.js'
+import { compareParameterDefault, pathParameterRenames } from './parameter-contract.js'
 import { compareSchemas, same } from './schemas.js'
 
 const describe = (p: Json) => `${String(p.in)} parameter ${String(p.name)}`
@@ -16,15 +18,32 @@ function schemaOf(parameter: Json): unknown {
 
 const isRequired = (p: Json) => p.required === true || p.in === 'path'
 
-export function compareParameters(base: Operation, head: Operation): Change[] {
+export function compareParameters(base: Operation, head: Operation, now = new Date()): Change[] {
   const changes: Change[] = []
+  const renames = pathParameterRenames(base, head)
   for (const [key, before] of base.parameters) {
-    const after = head.parameters.get(key)
+    const after = head.parameters.get(renames.get(key) ?? key)
     const location = `${base.label} ${describe(before)}`
     if (after === undefined) {
-      changes.push(breaking('parameter-removed', location, `${String(before.name)} was removed`))
+      changes.push(
+        deprecatedRemoval(before, 'parameter', String(before.name), location, now) ??
+          breaking('parameter-removed', location, `${String(before.name)} was removed`),
+      )
       continue
     }
+    if (after.name !== before.name) {
+      changes.push(
+        nonBreaking(
+          'path-parameter-renamed',
+          location,
+          `{${String(before.name)}} -> {${String(after.name)}}: the URL is the same; generated types name it differently`,
+        ),
+      )
+    }
+    changes.push(
+      ...compareLifecycle(before, after, 'parameter', String(before.name), location, now),
+    )
+    changes.push(...compareParameterDefault(schemaOf(before), schemaOf(after), location))
     if (!isRequired(before) && isRequired(after)) {
       changes.push(
         breaking(
@@ -47,10 +66,11 @@ export function compareParameters(base: Operation, head: Operation): Change[] {
         ),
       )
     }
-    changes.push(...compareSchemas(schemaOf(before), schemaOf(after), 'request', location))
+    changes.push(...compareSchemas(schemaOf(before), schemaOf(after), 'request', location, '', now))
   }
+  const renamedTo = new Set(renames.values())
   for (const [key, after] of head.parameters) {
-    if (base.parameters.has(key)) continue
+    if (base.parameters.has(key) || renamedTo.has(key)) continue
     const location = `${base.label} ${describe(after)}`
     changes.push(
       isRequired(after)

@@ -4,7 +4,7 @@ import { isObject, type Json } from './load.js'
 import { type Operation, objectAt, unionKeys } from './model.js'
 import { compareSchemas } from './schemas.js'
 
-export function compareRequestBodies(base: Operation, head: Operation): Change[] {
+export function compareRequestBodies(base: Operation, head: Operation, now = new Date()): Change[] {
   const before = isObject(base.op.requestBody) ? base.op.requestBody : undefined
   const after = isObject(head.op.requestBody) ? head.op.requestBody : undefined
   const location = `${base.label} request body`
@@ -35,7 +35,9 @@ export function compareRequestBodies(base: Operation, head: Operation): Change[]
       changes.push(nonBreaking('request-media-type-added', at, `${type} is now accepted`))
     } else {
       const schema = (content: Json) => objectAt(content, type).schema
-      changes.push(...compareSchemas(schema(contentBefore), schema(contentAfter), 'request', at))
+      changes.push(
+        ...compareSchemas(schema(contentBefore), schema(contentAfter), 'request', at, '', now),
+      )
     }
   }
   return changes

@@ -12,7 +12,11 @@ function headersOf(response: Json): Map<string, { name: string; header: Json }> 
   return headers
 }
 
-export function compareResponseHeaders(base: Operation, head: Operation): Change[] {
+export function compareResponseHeaders(
+  base: Operation,
+  head: Operation,
+  now = new Date(),
+): Change[] {
   const changes: Change[] = []
   const before = objectAt(base.op, 'responses')
   const after = objectAt(head.op, 'responses')
@@ -32,7 +36,9 @@ export function compareResponseHeaders(base: Operation, head: Operation): Change
           breaking('response-header-became-optional', location, `${name} is no longer always sent`),
         )
       }
-      changes.push(...compareSchemas(header.schema, next.header.schema, 'response', location))
+      changes.push(
+        ...compareSchemas(header.schema, next.header.schema, 'response', location, '', now),
+      )
     }
     for (const [key, { name }] of headersAfter) {
       if (headersBefore.has(key)) continue

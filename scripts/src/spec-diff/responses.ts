@@ -3,7 +3,11 @@ import { breaking, type Change, nonBreaking } from './change.js'
 import { type Operation, objectAt, unionKeys } from './model.js'
 import { compareSchemas } from './schemas.js'
 
-export function compareResponseBodies(base: Operation, head: Operation): Change[] {
+export function compareResponseBodies(
+  base: Operation,
+  head: Operation,
+  now = new Date(),
+): Change[] {
   const changes: Change[] = []
   const before = objectAt(base.op, 'responses')
   const after = objectAt(head.op, 'responses')
@@ -20,7 +24,7 @@ export function compareResponseBodies(base: Operation, head: Operation): Change[
       } else {
         const schemaBefore = objectAt(contentBefore, type).schema
         const schemaAfter = objectAt(contentAfter, type).schema
-        changes.push(...compareSchemas(schemaBefore, schemaAfter, 'response', at))
+        changes.push(...compareSchemas(schemaBefore, schemaAfter, 'response', at, '', now))
       }
     }
   }

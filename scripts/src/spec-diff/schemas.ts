@@ -4,8 +4,10 @@
  */
 import { breaking, type Change, type Direction, nonBreaking } from './change.js'
 import { compareConstraints } from './constraints.js'
+import { deprecatedRemoval } from './lifecycle.js'
 import { isObject, type Json } from './load.js'
 import { objectAt, unionKeys } from './model.js'
+import { comparePropertyContract } from './property-contract.js'
 
 /** Keywords that document a schema without changing the values it allows. */
 const ANNOTATIONS = new Set([
@@ -15,9 +17,6 @@ const ANNOTATIONS = new Set([
   'example',
   'examples',
   'default',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
   'externalDocs',
   'xml',
   '$comment',
@@ -46,7 +45,18 @@ const MODELLED = new Set([
   'minProperties',
   'maxProperties',
   'multipleOf',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'x-sunset',
+  'x-stability-level',
+  'x-extensible-enum',
 ])
+
+/** Extensions that change what a client may rely on; other `x-` keys are ignored. */
+const TRACKED_EXTENSIONS = new Set(['x-sunset', 'x-stability-level', 'x-extensible-enum'])
+const ignored = (key: string) =>
+  ANNOTATIONS.has(key) || (key.startsWith('x-') && !TRACKED_EXTENSIONS.has(key))
 
 /**
  * @param where the schema's place, e.g. `POST /pets request body application/json`
@@ -58,6 +68,7 @@ export function compareSchemas(
   direction: Direction,
   where: string,
   path = '',
+  now = new Date(),
 ): Change[] {
   const before = isObject(base) ? base : {}
   const after = isObject(head) ? head : {}
@@ -66,10 +77,10 @@ export function compareSchemas(
   return [
     ...compareUnmodelled(before, after, location),
     ...compareConstraints(before, after, direction, location),
-    ...compareProperties(before, after, direction, where, path),
-    ...compareAdditionalProperties(before, after, direction, location),
+    ...compareProperties(before, after, direction, where, path, now),
+    ...compareAdditionalProperties(before, after, direction, where, path, now),
     ...(before.items !== undefined || after.items !== undefined
-      ? compareSchemas(before.items, after.items, direction, where, `${path}[]`)
+      ? compareSchemas(before.items, after.items, direction, where, `${path}[]`, now)
       : []),
   ]
 }
@@ -80,6 +91,7 @@ function compareProperties(
   direction: Direction,
   where: string,
   path: string,
+  now: Date,
 ): Change[] {
   const changes: Change[] = []
   const before = objectAt(base, 'properties')
@@ -97,14 +109,19 @@ function compareProperties(
     } else if (renamedTo.has(name)) {
       // Reported with the property it replaces.
     } else if (!(name in after)) {
-      changes.push(breaking('property-removed', location, removedMessage(name, direction, head)))
+      changes.push(
+        deprecatedRemoval(objectAt(before, name), 'property', name, location, now) ??
+          breaking('property-removed', location, removedMessage(name, direction, head)),
+      )
     } else if (!(name in before)) {
       changes.push(addedProperty(name, direction, requiredAfter.has(name), location))
     } else {
       const was = requiredBefore.has(name)
       const is = requiredAfter.has(name)
       if (was !== is) changes.push(requiredChange(name, direction, is, location))
-      changes.push(...compareSchemas(before[name], after[name], direction, where, at))
+      const [old, next] = [objectAt(before, name), objectAt(after, name)]
+      changes.push(...comparePropertyContract(old, next, direction, name, location, now))
+      changes.push(...compareSchemas(old, next, direction, where, at, now))
     }
   }
   return changes
@@ -204,20 +221,37 @@ function requiredChange(
       )
 }
 
-/** Closing an object to unknown properties rejects requests that carried extra ones. */
+/**
+ * Closing an object to unknown properties rejects requests that carried extra ones; a schema for
+ * them (`additionalProperties: { type: integer }`) is compared like any other, at `path{*}`.
+ */
 function compareAdditionalProperties(
   base: Json,
   head: Json,
   direction: Direction,
-  location: string,
+  where: string,
+  path: string,
+  now: Date,
 ): Change[] {
-  if (direction !== 'request') return []
+  const location = path === '' ? where : `${where}: ${path}`
   const closedBefore = base.additionalProperties === false
   const closedAfter = head.additionalProperties === false
-  if (closedBefore === closedAfter) return []
-  return closedAfter
-    ? [breaking('additional-properties-closed', location, 'unknown properties are now rejected')]
-    : [nonBreaking('additional-properties-opened', location, 'unknown properties are now allowed')]
+  if (closedBefore !== closedAfter) {
+    if (direction !== 'request') return []
+    return closedAfter
+      ? [breaking('additional-properties-closed', location, 'unknown properties are now rejected')]
+      : [
+          nonBreaking(
+            'additional-properties-opened',
+            location,
+            'unknown properties are now allowed',
+          ),
+        ]
+  }
+  if (closedBefore) return []
+  const schema = (node: Json) =>
+    isObject(node.additionalProperties) ? node.additionalProperties : {}
+  return compareSchemas(schema(base), schema(head), direction, where, `${path}{*}`, now)
 }
 
 /**
@@ -225,9 +259,7 @@ function compareAdditionalProperties(
  * reported as breaking so that a person decides, rather than passing unnoticed.
  */
 function compareUnmodelled(base: Json, head: Json, location: string): Change[] {
-  const keys = unionKeys(base, head).filter(
-    (k) => !MODELLED.has(k) && !ANNOTATIONS.has(k) && !k.startsWith('x-'),
-  )
+  const keys = unionKeys(base, head).filter((k) => !MODELLED.has(k) && !ignored(k))
   const differing = keys.filter((k) => !same(strip(base[k]), strip(head[k])))
   if (differing.length === 0) return []
   return [
@@ -245,7 +277,7 @@ function strip(node: unknown): unknown {
   if (!isObject(node)) return node
   return Object.fromEntries(
     Object.entries(node)
-      .filter(([k]) => !ANNOTATIONS.has(k) && !k.startsWith('x-'))
+      .filter(([k]) => !ignored(k))
       .map(([k, v]) => [k, k === 'properties' ? stripEach(v) : strip(v)]),
   )
 }
