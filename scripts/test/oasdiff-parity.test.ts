@@ -1,0 +1,61 @@
+/**
+ * The parity table: every oasdiff ERR rule that applies to our spec has a fixture in
+ * `fixtures/oasdiff-parity.yaml`, spec:diff classifies it exactly as the fixture says, and the
+ * rule it reports is the one the registry (`rules.ts`) lists for it; `OASDIFF.md` is current.
+ */
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { diffSpecs } from '../src/spec-diff/diff.js'
+import { NOT_APPLICABLE, OASDIFF_ERR_RULES } from '../src/spec-diff/oasdiff-rules.js'
+import {
+  PARITY_FILE,
+  PARITY_FIXTURES,
+  parityMarkdown,
+  parityRows,
+} from '../src/spec-diff/parity.js'
+import { RULES } from '../src/spec-diff/rules.js'
+import { type ParityFixture, parityDocument } from './parity-fixture.js'
+
+const fixtures: Record<string, ParityFixture> = parse(readFileSync(PARITY_FIXTURES, 'utf8'))
+/** Fixtures give sunsets far in the past (2000) or future (2999), so any date between works. */
+const now = new Date('2026-06-01T00:00:00Z')
+const reported = (fixture: ParityFixture) =>
+  diffSpecs(parityDocument(fixture.base), parityDocument(fixture.head), { now })
+
+describe('oasdiff parity', () => {
+  const rows = parityRows()
+
+  it('names every oasdiff ERR rule once, each covered or not applicable', () => {
+    expect(new Set(OASDIFF_ERR_RULES).size).toBe(OASDIFF_ERR_RULES.length)
+    expect(rows.filter((r) => r.coverage === 'missing').map((r) => r.oasdiff)).toEqual([])
+    const listed = Object.values(RULES).flatMap((info) => info.oasdiff)
+    expect(listed.filter((id) => !OASDIFF_ERR_RULES.includes(id))).toEqual([])
+    expect(listed.length, 'an oasdiff rule is listed by two of our rules').toBe(
+      new Set(listed).size,
+    )
+  })
+
+  it('has a fixture for every applicable rule and none for the others', () => {
+    const applicable = OASDIFF_ERR_RULES.filter((id) => NOT_APPLICABLE[id] === undefined)
+    expect(Object.keys(fixtures).sort()).toEqual([...applicable].sort())
+  })
+
+  it.each(rows.filter((r) => r.coverage !== 'not applicable'))(
+    '$oasdiff -> $ours',
+    ({ oasdiff, ours }) => {
+      const fixture = fixtures[oasdiff] as ParityFixture
+      const changes = reported(fixture)
+      expect(changes.map((c) => `${c.kind} ${c.rule}`)).toEqual(fixture.expect)
+      expect(changes[0]?.rule, `rules.ts lists ${oasdiff} under ${ours}`).toBe(ours)
+      if (changes[0]?.kind === 'non-breaking') {
+        expect(fixture.note, `say why ${oasdiff} does not break a client`).toBeTruthy()
+      }
+      for (const change of changes) expect(Object.keys(RULES)).toContain(change.rule)
+    },
+  )
+
+  it('is the committed OASDIFF.md (regenerate with `pnpm --filter @petstore/scripts spec-diff:parity`)', () => {
+    expect(readFileSync(PARITY_FILE, 'utf8')).toBe(parityMarkdown(fixtures))
+  })
+})
