@@ -23,6 +23,10 @@ export interface Fragment {
   absent?: boolean
   /** With a `GET` on the same path, so that removing the `POST` leaves the path. */
   alsoGet?: boolean
+  /** The document's `components` (schemas for `$ref`s, security schemes). */
+  components?: Json
+  /** The document's `security` requirement. */
+  security?: Json[]
 }
 
 export interface ParityFixture {
@@ -71,5 +75,7 @@ export function parityDocument(fragment: Fragment): Json {
     openapi: '3.1.0',
     info: { title: 'Parity', version: '1.0.0' },
     paths: hasOperation ? { [path]: item } : {},
+    ...(fragment.components && { components: fragment.components }),
+    ...(fragment.security && { security: fragment.security }),
   }
 }
