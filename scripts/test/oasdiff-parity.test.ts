@@ -6,7 +6,9 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
+import type { Change } from '../src/spec-diff/change.js'
 import { diffSpecs } from '../src/spec-diff/diff.js'
+import { oasdiffIdsOf } from '../src/spec-diff/oasdiff-ids.js'
 import { NOT_APPLICABLE, OASDIFF_ERR_RULES } from '../src/spec-diff/oasdiff-rules.js'
 import {
   PARITY_FILE,
@@ -48,6 +50,7 @@ describe('oasdiff parity', () => {
       const changes = reported(fixture)
       expect(changes.map((c) => `${c.kind} ${c.rule}`)).toEqual(fixture.expect)
       expect(changes[0]?.rule, `rules.ts lists ${oasdiff} under ${ours}`).toBe(ours)
+      expect(oasdiffIdsOf(changes[0] as Change)).toContain(oasdiff)
       if (changes[0]?.kind === 'non-breaking') {
         expect(fixture.note, `say why ${oasdiff} does not break a client`).toBeTruthy()
       }

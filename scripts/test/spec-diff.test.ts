@@ -255,7 +255,65 @@ describe('the spec:diff CLI', () => {
       rule: 'property-renamed',
       location: `${body}: name -> title`,
       message: request?.message,
+      oasdiff: [],
     })
+  })
+
+  it('carries the oasdiff rule id beside ours in JSON', () => {
+    const report = JSON.parse(cli('--head', statusRequired, '--format', 'json').stdout)
+    expect(report.changes[0]).toMatchObject({
+      rule: 'property-became-required',
+      oasdiff: [
+        'request-property-became-required',
+        'request-property-became-required-with-default',
+      ],
+    })
+  })
+
+  it('prints a Markdown table per operation with --format markdown', () => {
+    const run = cli('--head', statusRequired, '--format', 'markdown')
+    expect(run.status).toBe(0)
+    const lines = run.stdout.split('\n')
+    expect(lines[0]).toMatch(
+      /^### spec:diff: 1 breaking, 0 non-breaking change\(s\) against 1\.0\.0 /,
+    )
+    expect(lines[2]).toMatch(
+      /^\*\*Release: spec info\.version 1\.0\.0 -> at least 2\.0\.0 \(major\)/,
+    )
+    expect(lines.slice(4)).toEqual([
+      '#### `POST /pets`',
+      '',
+      '| | change | where | why | what a client must do |',
+      '| --- | --- | --- | --- | --- |',
+      '| **breaking** | `property-became-required` | request body application/json: status | ' +
+        'status is now required: requests that omit it are rejected | send it |',
+      '',
+      '',
+    ])
+  })
+
+  it('annotates the spec line of each change with --format github', () => {
+    const run = cli('--head', statusRequired, '--format', 'github')
+    expect(run.status).toBe(0)
+    const [summary, annotation] = run.stdout.split('\n')
+    expect(summary).toMatch(/^::notice title=spec%3Adiff::spec:diff: 1 breaking/)
+    const line = Number(/,line=(\d+),/.exec(annotation ?? '')?.[1])
+    // The `status` property of NewPet, which the request body's $ref points at.
+    const spec = readFileSync(statusRequired, 'utf8').split('\n')
+    expect(spec[line - 1]).toBe('        status:')
+    expect(
+      spec
+        .slice(0, line)
+        .reverse()
+        .find((l) => /^ {4}\w+:$/.test(l)),
+    ).toBe('    NewPet:')
+    expect(annotation).toBe(
+      `::error file=${statusRequired.replaceAll(':', '%3A').replaceAll(',', '%2C')},line=${line},` +
+        'title=spec%3Adiff breaking property-became-required::POST /pets request body ' +
+        'application/json: status: status is now required: requests that omit it are rejected. ' +
+        'Clients must: send it.',
+    )
+    expect(cli('--format', 'yaml').stderr).toContain('--format yaml: expected one of text, json')
   })
 
   it('still prints the diff when it cannot tell what a release needs', () => {

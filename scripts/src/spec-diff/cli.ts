@@ -3,11 +3,15 @@
  * the release check will then require (the `info.version` bump and the pending changesets).
  *
  *   tsx scripts/src/spec-diff/cli.ts [--base <file>] [--head <file>] [--changesets <dir>]
- *                                    [--json] [--fail-on-breaking]
+ *                                    [--format text|json|markdown|github] [--json]
+ *                                    [--fail-on-breaking]
  *
+ * `--json` is `--format json`; `markdown` is for a pull request comment, `github` prints one
+ * workflow annotation per change on the edited spec's line.
  * Exits 0 with the report whatever it finds, 1 with `--fail-on-breaking` when a change is
  * breaking, 2 when a spec cannot be read.
  */
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { workspaceRoot } from '../workspace.js'
@@ -18,8 +22,10 @@ import {
   type ReleaseCheck,
   releaseLine,
 } from './release-check.js'
-import { countOf, jsonReport, textReport } from './report.js'
+import { countOf, type DiffResult, jsonReport, textReport } from './report.js'
+import { githubReport, markdownReport } from './report-formats.js'
 import { diffFiles } from './run.js'
+import { sourceLines } from './source-lines.js'
 
 function main(): number {
   const { values } = parseArgs({
@@ -28,9 +34,14 @@ function main(): number {
       head: { type: 'string', default: resolve(workspaceRoot, CURRENT_SPEC) },
       changesets: { type: 'string', default: resolve(workspaceRoot, '.changeset') },
       json: { type: 'boolean', default: false },
+      format: { type: 'string', default: 'text' },
       'fail-on-breaking': { type: 'boolean', default: false },
     },
   })
+  const format = values.json ? 'json' : values.format
+  if (!FORMATS.includes(format)) {
+    throw new Error(`--format ${format}: expected one of ${FORMATS.join(', ')}`)
+  }
   let check: ReleaseCheck | undefined
   let cannotTell = ''
   try {
@@ -46,14 +57,24 @@ function main(): number {
     cannotTell = (error as Error).message.replaceAll('\n', ' ')
   }
   const result = check?.diff ?? diffFiles(values.base, values.head)
-  if (values.json) {
+  if (format === 'json') {
     const { diff: _, ...release } = check ?? { diff: result, error: cannotTell }
     process.stdout.write(jsonReport(result, release))
   } else {
     const release = check ? releaseLine(check) : `release: cannot tell what it needs: ${cannotTell}`
-    process.stdout.write(textReport(result, release))
+    process.stdout.write(render(format, result, release, values.head))
   }
   return values['fail-on-breaking'] && countOf(result.changes, 'breaking') > 0 ? 1 : 0
+}
+
+const FORMATS = ['text', 'json', 'markdown', 'github']
+
+function render(format: string, result: DiffResult, release: string, headFile: string): string {
+  if (format === 'markdown') return markdownReport(result, release)
+  if (format === 'github') {
+    return githubReport(result, result.head.file, sourceLines(readFileSync(headFile, 'utf8')))
+  }
+  return textReport(result, release)
 }
 
 try {

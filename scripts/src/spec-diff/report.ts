@@ -1,8 +1,9 @@
 /**
- * The text and JSON forms of a diff. The text's first line is the summary `pnpm dev` shows; the
+ * The text and JSON forms of a diff (`report-formats.ts` has Markdown and GitHub annotations). The text's first line is the summary `pnpm dev` shows; the
  * release check's requirements (`releaseLine`), when given, follow it.
  */
 import type { Change } from './change.js'
+import { oasdiffIdsOf } from './oasdiff-ids.js'
 
 export interface DiffResult {
   base: { file: string; version: string }
@@ -27,6 +28,7 @@ export function textReport(result: DiffResult, release?: string): string {
   for (const change of result.changes) {
     lines.push(`  ${change.kind.padEnd(12)} ${change.rule}  ${change.location}`)
     lines.push(`  ${' '.repeat(12)} ${change.message}`)
+    if (change.allowedBy) lines.push(`  ${' '.repeat(12)} needs no major: ${change.allowedBy}`)
   }
   return `${lines.join('\n')}\n`
 }
@@ -36,6 +38,8 @@ export function jsonReport(result: DiffResult, release?: object): string {
     breaking: countOf(result.changes, 'breaking'),
     nonBreaking: countOf(result.changes, 'non-breaking'),
   }
-  const { base, head, changes } = result
+  const { base, head } = result
+  // Each change with the oasdiff rule id(s) it corresponds to, for tools that speak oasdiff.
+  const changes = result.changes.map((change) => ({ ...change, oasdiff: oasdiffIdsOf(change) }))
   return `${JSON.stringify({ base, head, summary, ...(release && { release }), changes }, null, 2)}\n`
 }

@@ -1,0 +1,60 @@
+/**
+ * The oasdiff rule id of a change, for the JSON report: of the ids our rule covers (`rules.ts`),
+ * those of the change's place (parameter, request body or property, response header, body or
+ * property, operation) and, for a bound, of its keyword. `oasdiff-parity.test.ts` checks that each
+ * fixture's change maps back to its oasdiff id.
+ */
+import type { Change } from './change.js'
+import { RULES } from './rules.js'
+
+type Area = (id: string) => boolean
+
+function areaOf(location: string): Area {
+  const [where = '', inner] = location.split(': ')
+  if (/ (query|path|header|cookie) parameter /.test(where)) {
+    return (id) => id.includes('parameter') || id.includes('header-property')
+  }
+  if (/ response \S+ header /.test(where)) return (id) => id.includes('response-header')
+  if (where.includes(' request body')) {
+    return inner === undefined
+      ? (id) => id.includes('request-body')
+      : (id) => id.includes('request-property')
+  }
+  if (/ response \S+ \S+\/\S+/.test(where)) {
+    return inner === undefined
+      ? (id) => id.includes('response-body')
+      : (id) => id.includes('response-property') || id.includes('response-required-property')
+  }
+  return (id) => id.startsWith('api-') || id === 'sunset-deleted'
+}
+
+const BOUND_SLUGS: Record<string, string> = {
+  minimum: 'min',
+  maximum: 'max',
+  exclusiveMinimum: 'exclusive-min',
+  exclusiveMaximum: 'exclusive-max',
+  minLength: 'min-length',
+  maxLength: 'max-length',
+  minItems: 'min-items',
+  maxItems: 'max-items',
+}
+
+function boundFilter(change: Change): Area {
+  const [keyword = ''] = change.message.split(' ')
+  const slug = BOUND_SLUGS[keyword]
+  if (slug === undefined) return () => false
+  const unset = change.message.endsWith('-> none')
+  return (id) => {
+    const rest = id.split(`-${slug}-`)[1]
+    return rest !== undefined && (unset ? rest === 'unset' : rest !== 'unset')
+  }
+}
+
+export function oasdiffIdsOf(change: Change): string[] {
+  const candidates = RULES[change.rule]?.oasdiff ?? []
+  const matching = candidates.filter(areaOf(change.location))
+  // A rule whose oasdiff ids all name one place (a media type, a status) matches none of the areas.
+  const inArea = matching.length > 0 ? matching : candidates
+  if (change.rule !== 'bound-tightened' && change.rule !== 'bound-relaxed') return [...inArea]
+  return inArea.filter(boundFilter(change))
+}
