@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { parse } from 'yaml'
+import { parseSpecText } from './spec-yaml.js'
 
 /** A parsed OpenAPI document; rules read it structurally, so fields stay loosely typed. */
 export type Json = Record<string, unknown>
@@ -24,7 +24,7 @@ export const isObject = (value: unknown): value is Json =>
 export function loadSpec(file: string): LoadedSpec {
   let raw: unknown
   try {
-    raw = parse(readFileSync(file, 'utf8'), specYamlOptions)
+    raw = parseSpecText(readFileSync(file, 'utf8'))
   } catch (error) {
     throw new Error(`${file}: cannot read the spec: ${(error as Error).message}`)
   }
@@ -42,16 +42,31 @@ export function loadSpec(file: string): LoadedSpec {
  * A recursive schema keeps its inner `{ $ref }`, which then compares by name.
  */
 export function resolveRefs(doc: Json, file = 'spec'): Json {
+  // A `$ref` without siblings whose target holds no cycle resolves the same wherever it is used:
+  // resolved once and shared, so that a large spec is not inlined again at every use.
+  const shared = new Map<string, unknown>()
+  let cycles = 0
   const resolve = (node: unknown, stack: readonly string[]): unknown => {
     if (Array.isArray(node)) return node.map((item) => resolve(item, stack))
     if (!isObject(node)) return node
     const ref = node.$ref
     if (typeof ref === 'string') {
       if (!ref.startsWith('#/')) throw new Error(`${file}: external $ref ${ref} is not supported`)
-      if (stack.includes(ref)) return { $ref: ref }
+      if (stack.includes(ref)) {
+        cycles++
+        return { $ref: ref }
+      }
       const { $ref: _, ...siblings } = node
+      const plain = Object.keys(siblings).length === 0
+      if (plain && shared.has(ref)) return shared.get(ref)
+      const before = cycles
       const target = pointer(doc, ref, file)
-      return resolve(isObject(target) ? { ...target, ...siblings } : target, [...stack, ref])
+      const resolved = resolve(isObject(target) ? { ...target, ...siblings } : target, [
+        ...stack,
+        ref,
+      ])
+      if (plain && cycles === before) shared.set(ref, resolved)
+      return resolved
     }
     return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, resolve(v, stack)]))
   }

@@ -73,7 +73,7 @@ export function compareSchemas(
   const before = isObject(base) ? base : {}
   const after = isObject(head) ? head : {}
   const location = path === '' ? where : `${where}: ${path}`
-  if (same(strip(before), strip(after))) return []
+  if (fingerprint(before) === fingerprint(after)) return []
   return [
     ...compareUnmodelled(before, after, location),
     ...compareConstraints(before, after, direction, location),
@@ -289,6 +289,30 @@ const stripEach = (properties: unknown) =>
     : properties
 
 export const same = (a: unknown, b: unknown): boolean => canonical(a) === canonical(b)
+
+/**
+ * `canonical(strip(node))` in effect, kept per object: resolved specs share the nodes of a `$ref`
+ * (`resolveRefs`), so each schema of a large spec is printed once, not at every level of every use.
+ */
+const fingerprints = new WeakMap<object, string>()
+
+function fingerprint(node: unknown, names = false): string {
+  if (typeof node !== 'object' || node === null) return JSON.stringify(node) ?? 'undefined'
+  const known = names ? undefined : fingerprints.get(node)
+  if (known !== undefined) return known
+  let text: string
+  if (Array.isArray(node)) {
+    text = `[${node.map((item) => fingerprint(item)).join(',')}]`
+  } else {
+    const entries = Object.entries(node as Json)
+      .filter(([k]) => names || !ignored(k))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${fingerprint(v, !names && k === 'properties')}`)
+    text = `{${entries.join(',')}}`
+  }
+  if (!names) fingerprints.set(node, text)
+  return text
+}
 
 const canonical = (value: unknown): string =>
   JSON.stringify(value, (_, v) =>
