@@ -7,6 +7,8 @@ export interface BenchArgs {
   soak: boolean
   /** Measure the PostgreSQL + Redis mode instead (scale-out.ts). */
   scaleOut: boolean
+  /** Measure `pnpm spec:diff` on a large generated spec instead (spec-diff.ts). */
+  specDiff: boolean
   /** Run the service with `--cpu-prof` and summarize the profiles (into this directory). */
   profile: string | undefined
   /** Where the report goes; full mode defaults to the package's BENCHMARKS.md. */
@@ -18,11 +20,13 @@ export interface BenchArgs {
   help: boolean
 }
 
-export const usage = `usage: pnpm bench [--quick] [--soak] [--scale-out] [--profile[=DIR]] [--out=FILE] [--keep]
+export const usage = `usage: pnpm bench [--quick] [--soak] [--scale-out] [--spec-diff] [--profile[=DIR]] [--out=FILE] [--keep]
   --quick     one short round per workload (a smoke test; writes no report unless --out)
   --soak      then a soak: 60 s of (a) with 10% creates at 70% of the measured maximum
   --scale-out PostgreSQL + Redis instead: one and two instances against a PostgreSQL data-path
               ceiling (full mode writes packages/bench/BENCHMARKS-SCALE-OUT.md)
+  --spec-diff spec:diff of a generated spec (1,000 operations, 2,000 schemas) against a copy with
+              one change, beside the spec's size (prints only, unless --out)
   --profile   run the service with --cpu-prof and print its hot spots (skips the kill -9 check)
   --out       write the Markdown report here (full mode: packages/bench/BENCHMARKS.md)
   --keep      keep the scratch directory with the databases and the service logs
@@ -37,6 +41,7 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
     quick: false,
     soak: false,
     scaleOut: false,
+    specDiff: false,
     profile: undefined,
     out: undefined,
     keep: false,
@@ -51,6 +56,7 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
     if (flag === '--quick' && value === undefined) args.quick = true
     else if (flag === '--soak' && value === undefined) args.soak = true
     else if (flag === '--scale-out' && value === undefined) args.scaleOut = true
+    else if (flag === '--spec-diff' && value === undefined) args.specDiff = true
     else if (flag === '--keep' && value === undefined) args.keep = true
     else if ((flag === '--help' || flag === '-h') && value === undefined) args.help = true
     else if (flag === '--profile') args.profile = value ?? ''

@@ -13,6 +13,7 @@ import { fullPlan, quickPlan } from './plan.js'
 import { renderProfile, summarizeProfile } from './profile.js'
 import { renderReport } from './report.js'
 import { renderScaleOutReport, runScaleOutBench } from './scale-out.js'
+import { renderSpecDiffReport, runSpecDiffBench } from './spec-diff.js'
 
 const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -27,6 +28,12 @@ async function main(): Promise<number> {
   }
   if (args.help) {
     process.stdout.write(`${usage}\n`)
+    return 0
+  }
+  if (args.specDiff) {
+    const report = renderSpecDiffReport(runSpecDiffBench(resolve(packageRoot, '../..')))
+    process.stdout.write(report)
+    if (args.out !== undefined) writeFileSync(args.out, report)
     return 0
   }
   const serverDir =

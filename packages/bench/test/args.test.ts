@@ -7,6 +7,7 @@ describe('parseArgs', () => {
       quick: true,
       soak: true,
       scaleOut: false,
+      specDiff: false,
       profile: '',
       out: 'report.md',
       keep: false,
@@ -16,6 +17,7 @@ describe('parseArgs', () => {
     expect(parseArgs(['--profile=/tmp/p']).profile).toBe('/tmp/p')
     expect(parseArgs(['--server=/tmp/server']).server).toBe('/tmp/server')
     expect(parseArgs(['--scale-out']).scaleOut).toBe(true)
+    expect(parseArgs(['--spec-diff']).specDiff).toBe(true)
   })
 
   it('refuses what it does not know', () => {
