@@ -26,6 +26,7 @@ import { findRemoteFetches, inlineRemoteAssets } from './offline.js'
 import type { OpenApiDocument } from './openapi.js'
 import { withOperationIds } from './operation-ids.js'
 import { renderWithRedocly } from './redocly.js'
+import { withStabilityBadges } from './stability.js'
 import { tryItData } from './try-it-data.js'
 import { withUnwrappedDescriptions } from './unwrap.js'
 
@@ -40,14 +41,14 @@ export const siteFiles = [
 
 /**
  * What the rendered page shows: the spec with a getting-started section, code samples, sunset
- * badges and ids added, and its wrapped descriptions joined into lines (for Redoc's search).
+ * and stability badges and ids added, and its wrapped descriptions joined into lines (for Redoc's search).
  */
 export function renderedSpec(
   spec: OpenApiDocument,
   apiBaseUrl = sampleBaseUrl(spec),
 ): OpenApiDocument {
   const samples = withCodeSamples(withGettingStarted(spec, apiBaseUrl), apiBaseUrl)
-  return withUnwrappedDescriptions(withOperationIds(withSunsetBadges(samples)))
+  return withUnwrappedDescriptions(withOperationIds(withStabilityBadges(withSunsetBadges(samples))))
 }
 
 /** Inline, so that browsers do not ask the host for `/favicon.ico`. */
