@@ -2,13 +2,13 @@
  * Shows an operation's `x-stability-level` (`draft`, `alpha`, `beta`; `stable` when absent, as
  * oasdiff and `pnpm spec:diff` read it) as a badge beside its name: a `draft` or `alpha`
  * operation may break without a major release, and a reader choosing what to build on should see
- * that before the details.
+ * that before the details. Short names: Redoc cuts sidebar badges at 90 px.
  */
 import { listOperations, type OpenApiDocument } from './openapi.js'
 
 const BADGES: Record<string, { name: string; color: string }> = {
-  draft: { name: 'Draft: may change or go without notice', color: '#b91c1c' },
-  alpha: { name: 'Alpha: may change without a major release', color: '#c2410c' },
+  draft: { name: 'Draft', color: '#b91c1c' },
+  alpha: { name: 'Alpha', color: '#c2410c' },
   beta: { name: 'Beta', color: '#1d4ed8' },
 }
 
