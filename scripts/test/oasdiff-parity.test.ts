@@ -1,5 +1,5 @@
 /**
- * The parity table: every oasdiff ERR rule that applies to our spec has a fixture in
+ * The parity table: every oasdiff ERR (and WARN) rule that applies to our spec has a fixture in
  * `fixtures/oasdiff-parity.yaml`, spec:diff classifies it exactly as the fixture says, and the
  * rule it reports is the one the registry (`rules.ts`) lists for it; `OASDIFF.md` is current.
  */
@@ -9,7 +9,11 @@ import { parse } from 'yaml'
 import type { Change } from '../src/spec-diff/change.js'
 import { diffSpecs } from '../src/spec-diff/diff.js'
 import { oasdiffIdsOf } from '../src/spec-diff/oasdiff-ids.js'
-import { NOT_APPLICABLE, OASDIFF_ERR_RULES } from '../src/spec-diff/oasdiff-rules.js'
+import {
+  NOT_APPLICABLE,
+  OASDIFF_ERR_RULES,
+  OASDIFF_WARN_RULES,
+} from '../src/spec-diff/oasdiff-rules.js'
 import {
   PARITY_FILE,
   PARITY_FIXTURES,
@@ -28,18 +32,20 @@ const reported = (fixture: ParityFixture) =>
 describe('oasdiff parity', () => {
   const rows = parityRows()
 
-  it('names every oasdiff ERR rule once, each covered or not applicable', () => {
-    expect(new Set(OASDIFF_ERR_RULES).size).toBe(OASDIFF_ERR_RULES.length)
+  const oasdiffRules = [...OASDIFF_ERR_RULES, ...OASDIFF_WARN_RULES]
+
+  it('names every oasdiff ERR and WARN rule once, each covered or not applicable', () => {
+    expect(new Set(oasdiffRules).size).toBe(oasdiffRules.length)
     expect(rows.filter((r) => r.coverage === 'missing').map((r) => r.oasdiff)).toEqual([])
     const listed = Object.values(RULES).flatMap((info) => info.oasdiff)
-    expect(listed.filter((id) => !OASDIFF_ERR_RULES.includes(id))).toEqual([])
+    expect(listed.filter((id) => !oasdiffRules.includes(id))).toEqual([])
     expect(listed.length, 'an oasdiff rule is listed by two of our rules').toBe(
       new Set(listed).size,
     )
   })
 
   it('has a fixture for every applicable rule and none for the others', () => {
-    const applicable = OASDIFF_ERR_RULES.filter((id) => NOT_APPLICABLE[id] === undefined)
+    const applicable = oasdiffRules.filter((id) => NOT_APPLICABLE[id] === undefined)
     expect(Object.keys(fixtures).sort()).toEqual([...applicable].sort())
   })
 

@@ -23,7 +23,7 @@ function areaOf(location: string): Area {
   if (/ response \S+ \S+\/\S+/.test(where)) {
     return inner === undefined
       ? (id) => id.includes('response-body')
-      : (id) => id.includes('response-property') || id.includes('response-required-property')
+      : (id) => /response-(required-|optional-)?property/.test(id)
   }
   return (id) => id.startsWith('api-') || id === 'sunset-deleted'
 }
@@ -43,10 +43,13 @@ function boundFilter(change: Change): Area {
   const [keyword = ''] = change.message.split(' ')
   const slug = BOUND_SLUGS[keyword]
   if (slug === undefined) return () => false
-  const unset = change.message.endsWith('-> none')
+  // `maxLength none -> 10` sets a bound, `maxLength 10 -> none` unsets it.
+  const [, from, , to] = change.message.split(' ')
+  const action = from === 'none' ? 'set' : to === 'none' ? 'unset' : undefined
   return (id) => {
     const rest = id.split(`-${slug}-`)[1]
-    return rest !== undefined && (unset ? rest === 'unset' : rest !== 'unset')
+    if (rest === undefined) return false
+    return action === undefined ? rest !== 'set' && rest !== 'unset' : rest === action
   }
 }
 

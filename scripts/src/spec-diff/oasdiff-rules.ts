@@ -221,6 +221,43 @@ export const OASDIFF_ERR_RULES: readonly string[] = [
   'response-property-content-encoding-changed',
 ]
 
+/**
+ * The oasdiff rules of level WARN (30), where a client may break: ours classify each too, most of
+ * them as breaking (adding a bound to a request, removing an optional property or header).
+ */
+export const OASDIFF_WARN_RULES: readonly string[] = [
+  'response-body-media-type-schema-removed',
+  'request-parameter-max-length-set',
+  'request-parameter-max-set',
+  'request-parameter-exclusive-max-set',
+  'request-parameter-min-items-set',
+  'request-parameter-min-set',
+  'request-parameter-exclusive-min-set',
+  'request-parameter-pattern-changed',
+  'request-parameter-removed',
+  'request-parameter-property-type-changed',
+  'request-body-all-of-removed',
+  'request-property-all-of-removed',
+  'request-body-max-length-set',
+  'request-property-max-length-set',
+  'request-body-max-set',
+  'request-property-max-set',
+  'request-body-exclusive-max-set',
+  'request-property-exclusive-max-set',
+  'request-body-min-items-set',
+  'request-property-min-items-set',
+  'request-body-min-set',
+  'request-property-min-set',
+  'request-body-exclusive-min-set',
+  'request-property-exclusive-min-set',
+  'request-property-pattern-changed',
+  'request-property-removed',
+  'optional-response-header-removed',
+  'response-optional-property-removed',
+  'response-property-enum-value-added',
+  'response-required-property-became-not-write-only',
+]
+
 /** ERR rules that cannot fire on a document like ours, and why. */
 export const NOT_APPLICABLE: Readonly<Record<string, string>> = {
   'webhook-removed': 'our spec declares no `webhooks`; spec:diff compares `paths` only',

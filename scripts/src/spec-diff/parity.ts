@@ -8,7 +8,12 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
-import { NOT_APPLICABLE, OASDIFF_COMMIT, OASDIFF_ERR_RULES } from './oasdiff-rules.js'
+import {
+  NOT_APPLICABLE,
+  OASDIFF_COMMIT,
+  OASDIFF_ERR_RULES,
+  OASDIFF_WARN_RULES,
+} from './oasdiff-rules.js'
 import { RULES } from './rules.js'
 
 export const PARITY_FILE = fileURLToPath(new URL('./OASDIFF.md', import.meta.url))
@@ -20,34 +25,38 @@ export type Coverage = 'own rule' | 'catch-all' | 'not applicable' | 'missing'
 
 export interface ParityRow {
   oasdiff: string
+  level: 'ERR' | 'WARN'
   coverage: Coverage
   /** Our rule, or the reason it does not apply. */
   ours: string
 }
 
-/** Our rule for each oasdiff ERR rule, in `checker/rules.go` order. */
+/** Our rule for each oasdiff ERR rule, then each WARN rule, in `checker/rules.go` order. */
 export function parityRows(): ParityRow[] {
   const ourRule = new Map(
     Object.entries(RULES).flatMap(([rule, info]) => info.oasdiff.map((id) => [id, rule] as const)),
   )
-  return OASDIFF_ERR_RULES.map((id) => {
-    const reason = NOT_APPLICABLE[id]
-    if (reason !== undefined) return { oasdiff: id, coverage: 'not applicable', ours: reason }
-    const rule = ourRule.get(id)
-    if (rule === undefined) return { oasdiff: id, coverage: 'missing', ours: '' }
-    return {
-      oasdiff: id,
-      coverage: rule === 'schema-changed' ? 'catch-all' : 'own rule',
-      ours: rule,
+  const row =
+    (level: ParityRow['level']) =>
+    (id: string): ParityRow => {
+      const reason = NOT_APPLICABLE[id]
+      if (reason !== undefined)
+        return { oasdiff: id, level, coverage: 'not applicable', ours: reason }
+      const rule = ourRule.get(id)
+      if (rule === undefined) return { oasdiff: id, level, coverage: 'missing', ours: '' }
+      const coverage = rule === 'schema-changed' ? 'catch-all' : 'own rule'
+      return { oasdiff: id, level, coverage, ours: rule }
     }
-  })
+  return [...OASDIFF_ERR_RULES.map(row('ERR')), ...OASDIFF_WARN_RULES.map(row('WARN'))]
 }
 
 export function parityMarkdown(
   fixtures: Record<string, { expect: string[] }> = parse(readFileSync(PARITY_FIXTURES, 'utf8')),
 ): string {
-  const rows = parityRows()
-  const count = (coverage: Coverage) => rows.filter((r) => r.coverage === coverage).length
+  const all = parityRows()
+  const rows = all.filter((r) => r.level === 'ERR')
+  const warn = all.filter((r) => r.level === 'WARN')
+  const count = (coverage: Coverage, of = rows) => of.filter((r) => r.coverage === coverage).length
   const applicable = rows.length - count('not applicable')
   const missing = rows.filter((r) => r.coverage === 'missing').map((r) => `\`${r.oasdiff}\``)
   const lines = [
@@ -59,19 +68,21 @@ export function parityMarkdown(
       `level ERR; ${applicable} apply to a document like ours. Of those, ${count('own rule')} are ` +
       `reported by a rule of our own, ${count('catch-all')} only by the fail-closed \`schema-changed\` ` +
       `catch-all (a person decides), ${count('missing')} by nothing` +
-      `${missing.length ? ` (${missing.join(', ')})` : ''}; ${count('not applicable')} not applicable.`,
+      `${missing.length ? ` (${missing.join(', ')})` : ''}; ${count('not applicable')} not applicable. ` +
+      `Its ${warn.length} WARN rules, where a client may break, follow: ${count('own rule', warn)} ` +
+      `by a rule of our own, ${count('catch-all', warn)} by the catch-all, ${count('missing', warn)} by nothing.`,
     '',
     'Each line has a fixture of the same name in `scripts/test/fixtures/oasdiff-parity.yaml` (a base',
     'and a head fragment) and `scripts/test/oasdiff-parity.test.ts` checks that spec:diff reports',
     'exactly what "spec:diff reports" says. Where ours is non-breaking, oasdiff errs and we do not:',
     'the fixture has a `note` saying why.',
     '',
-    '| oasdiff rule (ERR) | coverage | our rule | spec:diff reports |',
-    '| --- | --- | --- | --- |',
-    ...rows.map(({ oasdiff, coverage, ours }) => {
+    '| oasdiff rule | level | coverage | our rule | spec:diff reports |',
+    '| --- | --- | --- | --- | --- |',
+    ...all.map(({ oasdiff, level, coverage, ours }) => {
       const reports = fixtures[oasdiff]?.expect.join('; ') ?? ''
       const rule = coverage === 'not applicable' ? ours : `\`${ours}\``
-      return `| \`${oasdiff}\` | ${coverage} | ${rule} | ${reports} |`
+      return `| \`${oasdiff}\` | ${level} | ${coverage} | ${rule} | ${reports} |`
     }),
     '',
     '## Our rules',

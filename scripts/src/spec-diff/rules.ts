@@ -127,7 +127,7 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
   'parameter-removed': {
     summary: 'A parameter was removed without deprecation and sunset.',
     clientAction: 'stop sending it',
-    oasdiff: [],
+    oasdiff: ['request-parameter-removed'],
   },
   'parameter-removed-before-sunset': {
     summary: 'A deprecated parameter was removed before its `x-sunset`, or without one.',
@@ -250,7 +250,7 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
   'response-header-removed': {
     summary: 'A response header is no longer sent.',
     clientAction: 'stop reading it',
-    oasdiff: ['required-response-header-removed'],
+    oasdiff: ['required-response-header-removed', 'optional-response-header-removed'],
   },
   'response-header-became-optional': {
     summary: 'A response header is no longer always sent.',
@@ -265,7 +265,11 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
   'property-removed': {
     summary: 'A property was removed (request: ignored or rejected; response: no longer sent).',
     clientAction: 'stop sending or reading it',
-    oasdiff: ['response-required-property-removed'],
+    oasdiff: [
+      'response-required-property-removed',
+      'request-property-removed',
+      'response-optional-property-removed',
+    ],
   },
   'property-removed-before-sunset': {
     summary: 'A deprecated property was removed before its `x-sunset`, or without one.',
@@ -328,7 +332,7 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
   'property-became-readable': {
     summary: 'A response property is no longer `writeOnly`.',
     clientAction: '',
-    oasdiff: [],
+    oasdiff: ['response-required-property-became-not-write-only'],
   },
   'additional-properties-closed': {
     summary: 'A request object now rejects unknown properties.',
@@ -361,6 +365,7 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
       'response-property-type-generalized',
       'response-body-list-of-types-widened',
       'response-property-list-of-types-widened',
+      'response-body-media-type-schema-removed',
     ],
   },
   'type-changed': {
@@ -373,6 +378,7 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
       'response-header-type-changed',
       'response-body-type-changed',
       'response-property-type-changed',
+      'request-parameter-property-type-changed',
     ],
   },
   'became-nullable': {
@@ -426,7 +432,11 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
   'enum-value-added': {
     summary: 'Values joined an `enum`/`const` (breaking in responses).',
     clientAction: 'handle them',
-    oasdiff: ['response-body-const-changed', 'response-property-const-changed'],
+    oasdiff: [
+      'response-body-const-changed',
+      'response-property-const-changed',
+      'response-property-enum-value-added',
+    ],
   },
   'extensible-enum-value-removed': {
     summary: 'Values left an `x-extensible-enum` (breaking in requests).',
@@ -467,6 +477,24 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
       'request-property-min-items-increased',
       'request-body-min-length-increased',
       'request-property-min-length-increased',
+      'request-parameter-max-length-set',
+      'request-parameter-max-set',
+      'request-parameter-exclusive-max-set',
+      'request-parameter-min-items-set',
+      'request-parameter-min-set',
+      'request-parameter-exclusive-min-set',
+      'request-body-max-length-set',
+      'request-property-max-length-set',
+      'request-body-max-set',
+      'request-property-max-set',
+      'request-body-exclusive-max-set',
+      'request-property-exclusive-max-set',
+      'request-body-min-items-set',
+      'request-property-min-items-set',
+      'request-body-min-set',
+      'request-property-min-set',
+      'request-body-exclusive-min-set',
+      'request-property-exclusive-min-set',
     ],
   },
   'bound-relaxed': {
@@ -496,7 +524,12 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
   'pattern-changed': {
     summary: 'A `pattern` was added or changed (breaking in requests).',
     clientAction: 'match the new pattern',
-    oasdiff: ['request-parameter-pattern-added', 'request-property-pattern-added'],
+    oasdiff: [
+      'request-parameter-pattern-added',
+      'request-property-pattern-added',
+      'request-parameter-pattern-changed',
+      'request-property-pattern-changed',
+    ],
   },
   'format-changed': {
     summary: 'A `format` was added or changed (breaking in requests).',
@@ -596,6 +629,8 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
       'response-property-content-schema-removed',
       'response-property-content-media-type-changed',
       'response-property-content-encoding-changed',
+      'request-body-all-of-removed',
+      'request-property-all-of-removed',
     ],
   },
 }
