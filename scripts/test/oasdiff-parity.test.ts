@@ -3,9 +3,13 @@
  * `fixtures/oasdiff-parity.yaml`, spec:diff classifies it exactly as the fixture says, and the
  * rule it reports is the one the registry (`rules.ts`) lists for it; `OASDIFF.md` is current.
  */
-import { readFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { parse } from 'yaml'
+import { parse, stringify } from 'yaml'
 import type { Change } from '../src/spec-diff/change.js'
 import { diffSpecs } from '../src/spec-diff/diff.js'
 import { oasdiffIdsOf } from '../src/spec-diff/oasdiff-ids.js'
@@ -63,6 +67,32 @@ describe('oasdiff parity', () => {
       for (const change of changes) expect(Object.keys(RULES)).toContain(change.rule)
     },
   )
+
+  it('expands every fragment, here and in spec-diff-fragments.yaml, into valid OpenAPI 3.1', () => {
+    const fragments: Record<string, ParityFixture> = parse(
+      readFileSync(new URL('./fixtures/spec-diff-fragments.yaml', import.meta.url), 'utf8'),
+    )
+    const work = mkdtempSync(join(tmpdir(), 'petstore-parity-'))
+    try {
+      const files = Object.entries({ ...fixtures, ...fragments }).flatMap(([name, fixture]) =>
+        (['base', 'head'] as const).map((side) => {
+          const file = join(work, `${name}.${side}.yaml`)
+          writeFileSync(file, stringify(parityDocument(fixture[side])))
+          return file
+        }),
+      )
+      const redocly = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js')
+      // Redocly exits 1 when any document has an error (the `minimal` rules include `struct`).
+      const run = spawnSync(
+        process.execPath,
+        [redocly, 'lint', '--extends=minimal', '--format=stylish', ...files],
+        { cwd: work, encoding: 'utf8' },
+      )
+      expect(run.status, `${run.stdout}${run.stderr}`).toBe(0)
+    } finally {
+      rmSync(work, { recursive: true, force: true })
+    }
+  })
 
   it('is the committed OASDIFF.md (regenerate with `pnpm --filter @petstore/scripts spec-diff:parity`)', () => {
     expect(readFileSync(PARITY_FILE, 'utf8')).toBe(parityMarkdown(fixtures))
