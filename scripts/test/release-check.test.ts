@@ -88,6 +88,35 @@ describe('release check on temp copies', () => {
     expect(result.ok).toBe(true)
   })
 
+  it('asks a breaking edit to an alpha operation for a minor release only (x-stability-level)', () => {
+    const alpha = (spec: string) =>
+      replaceOnce(
+        spec,
+        '      operationId: createPet\n',
+        '      operationId: createPet\n      x-stability-level: alpha\n',
+      )
+    const dir = join(work, String(count++))
+    mkdirSync(dir)
+    const baseFile = join(dir, 'released.yaml')
+    const headFile = join(dir, 'openapi.yaml')
+    writeFileSync(baseFile, alpha(released))
+    writeFileSync(headFile, setVersion('1.1.0')(makeStatusRequired(alpha(released))))
+    const result = checkRelease({
+      baseFile,
+      headFile,
+      changesetDir: changesets('minor'),
+      packages: PACKAGES,
+    })
+    expect(result.diff.changes).toMatchObject([
+      {
+        kind: 'non-breaking',
+        rule: 'property-became-required',
+        allowedBy: 'x-stability-level: alpha',
+      },
+    ])
+    expect(result).toMatchObject({ ok: true, needed: 'minor', problems: [] })
+  })
+
   it('names the one package whose major changeset is missing', () => {
     const result = check([makeStatusRequired, setVersion('2.0.0')], 'major-except-client')
     expect(result.problems).toHaveLength(1)
