@@ -100,7 +100,7 @@ export function compareLifecycle(
           location,
           after === undefined
             ? `${what} is now deprecated, without an x-sunset: removing it stays breaking until one is announced`
-            : `${what} is now deprecated, with sunset ${day(after as Date)}`,
+            : `${what} is now deprecated`,
         ),
       )
     }
