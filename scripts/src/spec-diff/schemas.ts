@@ -110,21 +110,49 @@ function compareProperties(
       // Reported with the property it replaces.
     } else if (!(name in after)) {
       changes.push(
-        deprecatedRemoval(objectAt(before, name), 'property', name, location, now) ??
+        unseen(before[name], direction, name, 'removed', location) ??
+          deprecatedRemoval(objectAt(before, name), 'property', name, location, now) ??
           breaking('property-removed', location, removedMessage(name, direction, head)),
       )
     } else if (!(name in before)) {
-      changes.push(addedProperty(name, direction, requiredAfter.has(name), location))
+      changes.push(
+        unseen(after[name], direction, name, 'added', location) ??
+          addedProperty(name, direction, requiredAfter.has(name), location),
+      )
     } else {
       const was = requiredBefore.has(name)
       const is = requiredAfter.has(name)
-      if (was !== is) changes.push(requiredChange(name, direction, is, location))
+      const hidden =
+        unseen(before[name], direction, name, '', '') &&
+        unseen(after[name], direction, name, '', '')
+      if (was !== is && !hidden) changes.push(requiredChange(name, direction, is, location))
       const [old, next] = [objectAt(before, name), objectAt(after, name)]
       changes.push(...comparePropertyContract(old, next, direction, name, location, now))
       changes.push(...compareSchemas(old, next, direction, where, at, now))
     }
   }
   return changes
+}
+
+/**
+ * A `readOnly` property is no part of a request and a `writeOnly` one no part of a response
+ * (OpenAPI 3.1 §4.8.24.3): adding, removing or requiring one there reaches no client, as a
+ * non-breaking change; `undefined` for a property the direction carries.
+ */
+function unseen(
+  schema: unknown,
+  direction: Direction,
+  name: string,
+  what: 'added' | 'removed' | '',
+  location: string,
+): Change | undefined {
+  const keyword = direction === 'request' ? 'readOnly' : 'writeOnly'
+  if (!isObject(schema) || schema[keyword] !== true) return undefined
+  return nonBreaking(
+    `property-${what}`,
+    location,
+    `${name} was ${what}; it is ${keyword}, so no ${direction} carries it`,
+  )
 }
 
 /**
