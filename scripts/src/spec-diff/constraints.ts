@@ -144,8 +144,22 @@ const show = (values: unknown[] | undefined) =>
   (values ?? []).map((v) => JSON.stringify(v)).join(', ')
 
 /** Keywords whose larger value allows fewer values (`min*`) or more values (`max*`). */
-const LOWER_BOUNDS = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties']
-const UPPER_BOUNDS = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties']
+const LOWER_BOUNDS = [
+  'minimum',
+  'exclusiveMinimum',
+  'minLength',
+  'minItems',
+  'minProperties',
+  'minContains',
+]
+const UPPER_BOUNDS = [
+  'maximum',
+  'exclusiveMaximum',
+  'maxLength',
+  'maxItems',
+  'maxProperties',
+  'maxContains',
+]
 
 function compareBounds(base: Json, head: Json, direction: Direction, location: string): Change[] {
   const changes: Change[] = []

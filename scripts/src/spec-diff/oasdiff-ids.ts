@@ -37,6 +37,29 @@ const BOUND_SLUGS: Record<string, string> = {
   maxLength: 'max-length',
   minItems: 'min-items',
   maxItems: 'max-items',
+  minContains: 'min-contains',
+  maxContains: 'max-contains',
+}
+
+/** How oasdiff's ids name the keywords of `assertions.ts`. */
+const ASSERTION_SLUGS: Record<string, string> = {
+  allOf: 'all-of',
+  anyOf: 'any-of',
+  oneOf: 'one-of',
+  if: '-if-',
+  then: '-then-',
+  else: '-else-',
+  contains: '-contains-',
+  prefixItems: 'prefix-items',
+  unevaluatedItems: 'unevaluated-items',
+  unevaluatedProperties: 'unevaluated-properties',
+  dependentRequired: 'dependent-required',
+  dependentSchemas: 'dependent-schema',
+  patternProperties: 'pattern-propert',
+  propertyNames: 'property-names',
+  contentSchema: 'content-schema',
+  contentMediaType: 'content-media-type',
+  contentEncoding: 'content-encoding',
 }
 
 function boundFilter(change: Change): Area {
@@ -58,6 +81,13 @@ export function oasdiffIdsOf(change: Change): string[] {
   const matching = candidates.filter(areaOf(change.location))
   // A rule whose oasdiff ids all name one place (a media type, a status) matches none of the areas.
   const inArea = matching.length > 0 ? matching : candidates
-  if (change.rule !== 'bound-tightened' && change.rule !== 'bound-relaxed') return [...inArea]
-  return inArea.filter(boundFilter(change))
+  if (change.rule === 'bound-tightened' || change.rule === 'bound-relaxed') {
+    return inArea.filter(boundFilter(change))
+  }
+  const slug = ASSERTION_SLUGS[change.message.split(' ')[0] ?? '']
+  if (change.rule.startsWith('constraint-') && slug !== undefined) {
+    const named = inArea.filter((id) => id.includes(slug))
+    if (named.length > 0) return named
+  }
+  return [...inArea]
 }

@@ -2,6 +2,7 @@
  * Compares two schemas in one direction: object properties (removed, added, required or not),
  * array items, then each node's enums, types and bounds (`constraints.ts`).
  */
+import { ASSERTIONS, compareAssertions } from './assertions.js'
 import { breaking, type Change, type Direction, nonBreaking } from './change.js'
 import { compareConstraints } from './constraints.js'
 import { deprecatedRemoval } from './lifecycle.js'
@@ -51,6 +52,9 @@ const MODELLED = new Set([
   'x-sunset',
   'x-stability-level',
   'x-extensible-enum',
+  'minContains',
+  'maxContains',
+  ...ASSERTIONS,
 ])
 
 /** Extensions that change what a client may rely on; other `x-` keys are ignored. */
@@ -77,6 +81,7 @@ export function compareSchemas(
   return [
     ...compareUnmodelled(before, after, location),
     ...compareConstraints(before, after, direction, location),
+    ...compareAssertions(before, after, direction, location, fingerprint),
     ...compareProperties(before, after, direction, where, path, now),
     ...compareAdditionalProperties(before, after, direction, where, path, now),
     ...(before.items !== undefined || after.items !== undefined
@@ -283,8 +288,9 @@ function compareAdditionalProperties(
 }
 
 /**
- * `oneOf`, `anyOf`, `allOf`, `not` and the like are not classified: a difference there is
- * reported as breaking so that a person decides, rather than passing unnoticed.
+ * Keywords no rule names (`$defs`, `$anchor`, `dependencies` of older drafts, unknown ones) are
+ * not classified: a difference there is reported as breaking so that a person decides, rather
+ * than passing unnoticed.
  */
 function compareUnmodelled(base: Json, head: Json, location: string): Change[] {
   const keys = unionKeys(base, head).filter((k) => !MODELLED.has(k) && !ignored(k))
