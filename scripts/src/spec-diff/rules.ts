@@ -649,7 +649,7 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
   },
   'schema-changed': {
     summary:
-      'Catch-all: a schema keyword no rule names changed (`$defs`, `dependencies` of older drafts, unknown keywords).',
+      'Catch-all: a schema keyword no rule names changed (`discriminator`, `$defs`, unknown keywords).',
     clientAction: 'a person decides',
     oasdiff: [],
   },

@@ -288,7 +288,7 @@ function compareAdditionalProperties(
 }
 
 /**
- * Keywords no rule names (`$defs`, `$anchor`, `dependencies` of older drafts, unknown ones) are
+ * Keywords no rule names (`discriminator`, `$defs`, `$anchor`, unknown ones) are
  * not classified: a difference there is reported as breaking so that a person decides, rather
  * than passing unnoticed.
  */
