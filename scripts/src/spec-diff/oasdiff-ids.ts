@@ -42,25 +42,26 @@ const BOUND_SLUGS: Record<string, string> = {
 }
 
 /** How oasdiff's ids name the keywords of `assertions.ts`. */
-const ASSERTION_SLUGS: Record<string, string> = {
-  allOf: 'all-of',
-  anyOf: 'any-of',
-  oneOf: 'one-of',
-  if: '-if-',
-  then: '-then-',
-  else: '-else-',
-  contains: '-contains-',
-  prefixItems: 'prefix-items',
-  unevaluatedItems: 'unevaluated-items',
-  unevaluatedProperties: 'unevaluated-properties',
-  dependentRequired: 'dependent-required',
-  dependentSchemas: 'dependent-schema',
-  patternProperties: 'pattern-propert',
-  propertyNames: 'property-names',
-  contentSchema: 'content-schema',
-  contentMediaType: 'content-media-type',
-  contentEncoding: 'content-encoding',
-}
+// A Map: a `then` key would make the object a thenable.
+const ASSERTION_SLUGS = new Map([
+  ['allOf', 'all-of'],
+  ['anyOf', 'any-of'],
+  ['oneOf', 'one-of'],
+  ['if', '-if-'],
+  ['then', '-then-'],
+  ['else', '-else-'],
+  ['contains', '-contains-'],
+  ['prefixItems', 'prefix-items'],
+  ['unevaluatedItems', 'unevaluated-items'],
+  ['unevaluatedProperties', 'unevaluated-properties'],
+  ['dependentRequired', 'dependent-required'],
+  ['dependentSchemas', 'dependent-schema'],
+  ['patternProperties', 'pattern-propert'],
+  ['propertyNames', 'property-names'],
+  ['contentSchema', 'content-schema'],
+  ['contentMediaType', 'content-media-type'],
+  ['contentEncoding', 'content-encoding'],
+])
 
 function boundFilter(change: Change): Area {
   const [keyword = ''] = change.message.split(' ')
@@ -84,7 +85,7 @@ export function oasdiffIdsOf(change: Change): string[] {
   if (change.rule === 'bound-tightened' || change.rule === 'bound-relaxed') {
     return inArea.filter(boundFilter(change))
   }
-  const slug = ASSERTION_SLUGS[change.message.split(' ')[0] ?? '']
+  const slug = ASSERTION_SLUGS.get(change.message.split(' ')[0] ?? '')
   if (change.rule.startsWith('constraint-') && slug !== undefined) {
     const named = inArea.filter((id) => id.includes(slug))
     if (named.length > 0) return named
