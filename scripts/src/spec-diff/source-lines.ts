@@ -65,19 +65,14 @@ export function sourceLines(text: string): (location: string) => number {
     } else if (kind === 'security') {
       step('security')
     } else if (tail[0] === 'parameter') {
-      const name = tail[1]
       const list = deref(entry(found.value, 'parameters')?.value)
       const parameter = isSeq(list)
-        ? list.items.find(
-            (p) =>
-              isMap(deref(p)) && (deref(p) as { get(k: string): unknown }).get('name') === name,
-          )
+        ? list.items.map((p) => deref(p)).find((p) => isMap(p) && p.get('name') === tail[1])
         : undefined
-      if (parameter !== undefined) {
-        const target = deref(parameter)
-        const named = isMap(target) ? target.items.find((p) => isPair(p)) : undefined
-        if (named !== undefined) found = named
-        if (inner !== undefined) step('schema')
+      if (isMap(parameter)) {
+        // The parameter's first line, or its schema when the change is inside it.
+        const schema = inner === undefined ? undefined : entry(parameter, 'schema')
+        found = schema ?? parameter.items[0] ?? found
       }
     }
     if (
