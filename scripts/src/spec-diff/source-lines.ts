@@ -6,7 +6,6 @@
  */
 import {
   isMap,
-  isPair,
   isScalar,
   isSeq,
   LineCounter,
