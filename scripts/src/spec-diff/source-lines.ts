@@ -4,15 +4,7 @@
  * schema property), following local `$ref`s into `components`, with the `yaml` parser's source
  * positions.
  */
-import {
-  isMap,
-  isScalar,
-  isSeq,
-  LineCounter,
-  type Node,
-  type Pair,
-  parseDocument,
-} from 'yaml'
+import { isMap, isScalar, isSeq, LineCounter, type Node, type Pair, parseDocument } from 'yaml'
 import { specYamlOptions } from './load.js'
 
 const blank = (path: string) => path.replaceAll(/\{[^}]*\}/g, '{}')
