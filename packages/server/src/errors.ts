@@ -194,6 +194,11 @@ export class ApiProblem<S extends number = number> extends Error {
     this.headers['retry-after'] = String(seconds)
     return this
   }
+
+  /** The Error body sent for it, whoever writes the response (the error handler or the edge). */
+  body(): ErrorBody {
+    return { code: this.code, message: this.message, status: this.status }
+  }
 }
 
 /**

@@ -19,7 +19,7 @@ import { randomUUID } from 'node:crypto'
 import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { type ApiProblem, type ErrorBody, problem, toProblem } from '../errors.js'
+import { type ApiProblem, problem, toProblem } from '../errors.js'
 import { type DeprecationLinks, deprecationHeaders } from '../spec/deprecation.js'
 import type { OperationSpec } from '../spec/operations.js'
 import { completionOf, logCompletion } from './completion-log.js'
@@ -239,8 +239,7 @@ async function answerRaw(
     }
   }
   if (socket.destroyed) return
-  const body: ErrorBody = { code: answer.code, message: answer.message, status: answer.status }
-  const text = JSON.stringify(body)
+  const text = JSON.stringify(answer.body())
   const requestId = randomUUID()
   const fields: Record<string, string> = {
     ...headers.fields,
