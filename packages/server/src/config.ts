@@ -3,7 +3,7 @@
  * frozen. A bad value throws a ConfigError whose message is one line naming the variable.
  *
  * Each variable is one row of `configTable` (its name, default, parser and meaning); the
- * `Config` type, the README's configuration table (`scripts/config-table.ts`) and the config
+ * `Config` type, the README's configuration table (`test/config-table.ts`) and the config
  * tests all come from the rows, so adding a variable is adding a row. Every default lives here,
  * and this file imports nothing of the app.
  */

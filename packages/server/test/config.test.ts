@@ -2,12 +2,6 @@ import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
-  configTableCells,
-  readmeConfigTable,
-  readmePath,
-  renderConfigTable,
-} from '../scripts/config-table.js'
-import {
   ConfigError,
   type ConfigRow,
   configTable,
@@ -15,6 +9,12 @@ import {
   loadConfig,
   productionWindows,
 } from '../src/config.js'
+import {
+  configTableCells,
+  readmeConfigTable,
+  readmePath,
+  renderConfigTable,
+} from './config-table.js'
 
 const rows = Object.entries(configTable) as [keyof typeof configTable, ConfigRow<unknown>][]
 
