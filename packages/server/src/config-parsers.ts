@@ -15,8 +15,6 @@ export class ConfigError extends Error {
 export interface Parser<T> {
   /** The value of `raw` (trimmed, never empty), or a `ConfigError` naming `name`. */
   parse(raw: string, name: string): T
-  /** How the accepted values read in the README, e.g. "an integer from 1 to 3600". */
-  readonly accepts: string
   /** Texts it must accept, with the value each gives (checked by the config tests). */
   readonly examples: readonly (readonly [string, T])[]
   /** Texts it must refuse (checked by the config tests). */
@@ -33,7 +31,6 @@ export function integer(min: number, max: number): Parser<number> {
       }
       return value
     },
-    accepts: `an integer from ${min} to ${max}`,
     examples: [
       [String(min), min],
       [String(max), max],
@@ -55,7 +52,6 @@ export function oneOf<const T extends string>(
       }
       return value as T
     },
-    accepts: `one of ${values.map((value) => `\`${value}\``).join(', ')}`,
     examples: values.map((value) => [caseless ? value.toUpperCase() : value, value] as const),
     refuses: ['none-of-these'],
   }
@@ -64,7 +60,6 @@ export function oneOf<const T extends string>(
 /** A file path; a relative one is resolved against the process's cwd. */
 export const filePath: Parser<string> = {
   parse: (raw) => (isAbsolute(raw) ? raw : resolve(process.cwd(), raw)),
-  accepts: 'a path (a relative one is resolved against the process cwd)',
   examples: [
     ['/srv/x', '/srv/x'],
     ['relative/x', resolve(process.cwd(), 'relative/x')],
@@ -88,7 +83,6 @@ export function url(protocols: readonly string[]): Parser<string> {
       }
       return raw
     },
-    accepts: `a URL (${schemes}…)`,
     examples: protocols.map((protocol) => [`${protocol}//u@h/x`, `${protocol}//u@h/x`] as const),
     refuses: ['not a url', 'ftp://h/x'],
   }
@@ -114,7 +108,6 @@ export const origins: Parser<'*' | readonly string[]> = {
       return origin
     })
   },
-  accepts: '`*` or a comma list of origins',
   examples: [
     ['*', '*'],
     ['https://a.example, http://localhost:5173', ['https://a.example', 'http://localhost:5173']],
@@ -145,7 +138,6 @@ export const trustProxy: Parser<false | number | readonly string[]> = {
       return value
     })
   },
-  accepts: '`off`, a hop count or a comma list of addresses/CIDRs',
   examples: [
     ['off', false],
     ['false', false],
@@ -165,7 +157,6 @@ export function secret(minLength: number): Parser<string> {
       }
       return raw
     },
-    accepts: `at least ${minLength} characters`,
     examples: [['s'.repeat(minLength), 's'.repeat(minLength)]],
     refuses: ['s'.repeat(minLength - 1)],
   }
@@ -174,7 +165,6 @@ export function secret(minLength: number): Parser<string> {
 /** Any text, kept as written (trimmed). */
 export const text: Parser<string> = {
   parse: (raw) => raw,
-  accepts: 'any text',
   examples: [['0.0.0.0', '0.0.0.0']],
   refuses: [],
 }
