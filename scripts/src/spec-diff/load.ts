@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { resolvePointer } from '@petstore/types/openapi/source'
 import { parse } from 'yaml'
 
 /** A parsed OpenAPI document; rules read it structurally, so fields stay loosely typed. */
@@ -59,16 +60,13 @@ export function resolveRefs(doc: Json, file = 'spec'): Json {
 }
 
 /**
- * The node a local `$ref` (`#/…`) points at; throws when it points at nothing.
- * @see https://www.rfc-editor.org/rfc/rfc6901 (JSON Pointer, `~1` and `~0` escapes)
+ * The node a local `$ref` (`#/…`) points at (`resolvePointer`: `~1` and `~0` unescaped); throws,
+ * naming the file, when it points at nothing.
  */
 export function pointer(doc: Json, ref: string, file: string): unknown {
-  let node: unknown = doc
-  for (const raw of ref.slice(2).split('/')) {
-    const key = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~')
-    if (!isObject(node) && !Array.isArray(node)) break
-    node = (node as Record<string, unknown>)[key]
+  try {
+    return resolvePointer(doc, ref)
+  } catch {
+    throw new Error(`${file}: $ref ${ref} points at nothing`)
   }
-  if (node === undefined) throw new Error(`${file}: $ref ${ref} points at nothing`)
-  return node
 }
