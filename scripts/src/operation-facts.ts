@@ -43,10 +43,14 @@ const quote = (value: string) => JSON.stringify(value)
 const union = (values: readonly string[]) =>
   values.length === 0 ? 'never' : values.map(quote).join(' | ')
 
+/** A schema's `default`: its own, next to a `$ref` (OpenAPI 3.1 lets it override), else the target's. */
+const defaultOf = (spec: OperationsSpec, schema: unknown): unknown =>
+  (schema as Node | undefined)?.default ?? resolve(spec, schema).default
+
 function defaultsOf(spec: OperationsSpec, { operation, parameters }: OperationAt): string {
   const places = parameterPlaces.map((place) => {
     const names = parameters
-      .filter((p) => p.in === place && resolve(spec, p.schema).default !== undefined)
+      .filter((p) => p.in === place && defaultOf(spec, p.schema) !== undefined)
       .map((p) => String(p.name))
     return `${place}: ${union(names)}`
   })
@@ -54,7 +58,7 @@ function defaultsOf(spec: OperationsSpec, { operation, parameters }: OperationAt
   const bodySchema = resolve(spec, (body?.['application/json'] as Node | undefined)?.schema)
   const properties = (bodySchema.properties ?? {}) as Record<string, Node>
   const bodyDefaults = Object.entries(properties)
-    .filter(([, property]) => (property.default ?? resolve(spec, property).default) !== undefined)
+    .filter(([, property]) => defaultOf(spec, property) !== undefined)
     .map(([name]) => name)
   return `{ ${places.join('; ')}; body: ${union(bodyDefaults)} }`
 }
