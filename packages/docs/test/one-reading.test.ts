@@ -13,7 +13,6 @@ import { diffSpecs, loadSpec, operationsOf } from '@petstore/scripts/spec-diff'
 import { buildApp, configWith, issueApiKey, openSqliteStore, type Store } from '@petstore/server'
 import { operationsOf as readerOperations } from '@petstore/types/openapi'
 import { openapiDocument } from '@petstore/types/spec'
-import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listOperations, type OpenApiDocument } from '../src/openapi.js'
 
@@ -48,10 +47,11 @@ function withPathLevelParameters(): Spec {
 const spec = withPathLevelParameters()
 
 /** What one consumer says about a parameter: `in:name`, whether required, its maximum. */
-const view = (p: { in: unknown; name: unknown; required?: unknown; schema?: unknown }) =>
-  `${String(p.in)}:${String(p.name)} required=${p.required === true} max=${String(
-    (p.schema as { maximum?: unknown } | undefined)?.maximum,
-  )}`
+function view(parameter: object): string {
+  const p = parameter as { in?: unknown; name?: unknown; required?: unknown; schema?: unknown }
+  const maximum = (p.schema as { maximum?: unknown } | undefined)?.maximum
+  return `${String(p.in)}:${String(p.name)} required=${p.required === true} max=${String(maximum)}`
+}
 
 /** The reading every consumer must agree with, by operationId. */
 const expected = {
@@ -72,7 +72,7 @@ describe('the reader', () => {
     const byId = Object.fromEntries(
       readerOperations(spec).map(({ operation, parameters }) => [
         operation.operationId,
-        parameters.map((p) => view(p as Parameters<typeof view>[0])),
+        parameters.map(view),
       ]),
     )
     expect(byId).toMatchObject(expected)
@@ -81,7 +81,7 @@ describe('the reader', () => {
 
 describe('the server', () => {
   let dir: string
-  let app: FastifyInstance
+  let app: Awaited<ReturnType<typeof buildApp>>
   let store: Store
   let api: string
   let auth: Record<string, string>
