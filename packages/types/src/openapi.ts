@@ -84,6 +84,14 @@ export function resolveRef<T>(document: unknown, value: T | { $ref: string }): T
   }
 }
 
+export interface DereferenceOptions {
+  /**
+   * What a `$ref` met again inside its own target becomes: an error (`'throw'`, the default), or
+   * the `{ $ref }` left in place (`'keep'`), so that a recursive schema still compares by name.
+   */
+  cycles?: 'throw' | 'keep'
+}
+
 /**
  * A copy of `node` with every `$ref` replaced by its target. Keywords next to a `$ref` (OpenAPI
  * 3.1 allows them, e.g. `NewPet.status` has `$ref` and `default`) win over the target's, so
@@ -94,20 +102,36 @@ export function resolveRef<T>(document: unknown, value: T | { $ref: string }): T
  * dereference({ $ref: '#/components/schemas/Pet' }, document) // the Pet schema, its refs inlined
  * ```
  */
-export function dereference<T = unknown>(node: T, document: unknown): T {
-  return inline(node, document, []) as T
+export function dereference<T = unknown>(
+  node: T,
+  document: unknown,
+  options: DereferenceOptions = {},
+): T {
+  return inline(node, document, [], options.cycles === 'keep') as T
 }
 
-function inline(node: unknown, document: unknown, trail: readonly string[]): unknown {
-  if (Array.isArray(node)) return node.map((item) => inline(item, document, trail))
+function inline(
+  node: unknown,
+  document: unknown,
+  trail: readonly string[],
+  keepCycles: boolean,
+): unknown {
+  if (Array.isArray(node)) return node.map((item) => inline(item, document, trail, keepCycles))
   if (node === null || typeof node !== 'object') return node
   const { $ref, ...siblings } = node as Node
   const base: Node = {}
   if (typeof $ref === 'string') {
-    if (trail.includes($ref)) throw new Error(`$ref cycle through ${$ref}`)
-    Object.assign(base, inline(resolvePointer(document, $ref), document, [...trail, $ref]))
+    if (trail.includes($ref)) {
+      if (keepCycles) return { $ref }
+      throw new Error(`$ref cycle through ${$ref}`)
+    }
+    const target = inline(resolvePointer(document, $ref), document, [...trail, $ref], keepCycles)
+    if (!isNode(target)) return target
+    Object.assign(base, target)
   }
-  for (const [key, value] of Object.entries(siblings)) base[key] = inline(value, document, trail)
+  for (const [key, value] of Object.entries(siblings)) {
+    base[key] = inline(value, document, trail, keepCycles)
+  }
   return base
 }
 

@@ -88,6 +88,14 @@ describe('resolveRef and dereference', () => {
       description: 'wins over the target',
     })
   })
+
+  it('throws at a cycle, or keeps the inner $ref when asked', () => {
+    const tree = { node: { properties: { child: { $ref: '#/node' } } } }
+    expect(() => dereference({ $ref: '#/node' }, tree)).toThrow(/cycle/)
+    expect(dereference({ $ref: '#/node' }, tree, { cycles: 'keep' })).toEqual({
+      properties: { child: { $ref: '#/node' } },
+    })
+  })
 })
 
 describe('parametersOf', () => {

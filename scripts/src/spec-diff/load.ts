@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { resolvePointer } from '@petstore/types/openapi/source'
+import { dereference } from '@petstore/types/openapi/source'
 import { parse } from 'yaml'
 
 /** A parsed OpenAPI document; rules read it structurally, so fields stay loosely typed. */
@@ -38,35 +38,14 @@ export function loadSpec(file: string): LoadedSpec {
 }
 
 /**
- * Inlines `#/...` references so that a schema moved into `components` (or back) compares equal.
- * Siblings of a `$ref` (OpenAPI 3.1 allows `default`, `description`, ...) override the target.
- * A recursive schema keeps its inner `{ $ref }`, which then compares by name.
+ * Inlines `#/...` references (`dereference`) so that a schema moved into `components` (or back)
+ * compares equal. Siblings of a `$ref` (OpenAPI 3.1 allows `default`, `description`, ...)
+ * override the target. A recursive schema keeps its inner `{ $ref }`, which then compares by name.
  */
 export function resolveRefs(doc: Json, file = 'spec'): Json {
-  const resolve = (node: unknown, stack: readonly string[]): unknown => {
-    if (Array.isArray(node)) return node.map((item) => resolve(item, stack))
-    if (!isObject(node)) return node
-    const ref = node.$ref
-    if (typeof ref === 'string') {
-      if (!ref.startsWith('#/')) throw new Error(`${file}: external $ref ${ref} is not supported`)
-      if (stack.includes(ref)) return { $ref: ref }
-      const { $ref: _, ...siblings } = node
-      const target = pointer(doc, ref, file)
-      return resolve(isObject(target) ? { ...target, ...siblings } : target, [...stack, ref])
-    }
-    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, resolve(v, stack)]))
-  }
-  return resolve(doc, []) as Json
-}
-
-/**
- * The node a local `$ref` (`#/…`) points at (`resolvePointer`: `~1` and `~0` unescaped); throws,
- * naming the file, when it points at nothing.
- */
-export function pointer(doc: Json, ref: string, file: string): unknown {
   try {
-    return resolvePointer(doc, ref)
-  } catch {
-    throw new Error(`${file}: $ref ${ref} points at nothing`)
+    return dereference(doc, doc, { cycles: 'keep' })
+  } catch (error) {
+    throw new Error(`${file}: ${(error as Error).message}`)
   }
 }
