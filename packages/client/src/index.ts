@@ -83,15 +83,15 @@ export interface PetstoreClientOptions {
   logger?: LoggerOptions
 }
 
-/**
- * An openapi-fetch client for the Pet Adoption Service. Each call's result also carries `meta`:
- * what the response's headers say, typed from the headers the spec declares for the operation.
- */
 /** openapi-fetch's call methods: `request` and one per Path Item method, in upper case. */
 type CallMethod = 'request' | Uppercase<HttpMethodName>
 
 type MetaMethods = { [Method in HttpMethodName as Uppercase<Method>]: MetaMethod<Method> }
 
+/**
+ * An openapi-fetch client for the Pet Adoption Service. Each call's result also carries `meta`:
+ * what the response's headers say, typed from the headers the spec declares for the operation.
+ */
 export interface PetstoreClient extends Omit<Client<paths>, CallMethod>, MetaMethods {
   request: MetaRequestMethod
   /** The rate limits the service last reported for this client's key. */
