@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { dereference } from '@petstore/types/openapi/source'
 import { parse } from 'yaml'
 
 /** A parsed OpenAPI document; rules read it structurally, so fields stay loosely typed. */
@@ -37,38 +38,14 @@ export function loadSpec(file: string): LoadedSpec {
 }
 
 /**
- * Inlines `#/...` references so that a schema moved into `components` (or back) compares equal.
- * Siblings of a `$ref` (OpenAPI 3.1 allows `default`, `description`, ...) override the target.
- * A recursive schema keeps its inner `{ $ref }`, which then compares by name.
+ * Inlines `#/...` references (`dereference`) so that a schema moved into `components` (or back)
+ * compares equal. Siblings of a `$ref` (OpenAPI 3.1 allows `default`, `description`, ...)
+ * override the target. A recursive schema keeps its inner `{ $ref }`, which then compares by name.
  */
 export function resolveRefs(doc: Json, file = 'spec'): Json {
-  const resolve = (node: unknown, stack: readonly string[]): unknown => {
-    if (Array.isArray(node)) return node.map((item) => resolve(item, stack))
-    if (!isObject(node)) return node
-    const ref = node.$ref
-    if (typeof ref === 'string') {
-      if (!ref.startsWith('#/')) throw new Error(`${file}: external $ref ${ref} is not supported`)
-      if (stack.includes(ref)) return { $ref: ref }
-      const { $ref: _, ...siblings } = node
-      const target = pointer(doc, ref, file)
-      return resolve(isObject(target) ? { ...target, ...siblings } : target, [...stack, ref])
-    }
-    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, resolve(v, stack)]))
+  try {
+    return dereference(doc, doc, { cycles: 'keep' })
+  } catch (error) {
+    throw new Error(`${file}: ${(error as Error).message}`)
   }
-  return resolve(doc, []) as Json
-}
-
-/**
- * The node a local `$ref` (`#/…`) points at; throws when it points at nothing.
- * @see https://www.rfc-editor.org/rfc/rfc6901 (JSON Pointer, `~1` and `~0` escapes)
- */
-export function pointer(doc: Json, ref: string, file: string): unknown {
-  let node: unknown = doc
-  for (const raw of ref.slice(2).split('/')) {
-    const key = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~')
-    if (!isObject(node) && !Array.isArray(node)) break
-    node = (node as Record<string, unknown>)[key]
-  }
-  if (node === undefined) throw new Error(`${file}: $ref ${ref} points at nothing`)
-  return node
 }

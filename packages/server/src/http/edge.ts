@@ -18,12 +18,14 @@
 import { randomUUID } from 'node:crypto'
 import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
+import { answeredMethods } from '@petstore/types/openapi'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { type ApiProblem, problem, toProblem } from '../errors.js'
 import { type DeprecationLinks, deprecationHeaders } from '../spec/deprecation.js'
 import type { OperationSpec } from '../spec/operations.js'
 import { completionOf, logCompletion } from './completion-log.js'
 import { handleError } from './error-handler.js'
+import { routePattern } from './methods.js'
 import { ambiguousCredentials } from './request-head-checks.js'
 import {
   captureRequestHeads,
@@ -99,12 +101,14 @@ export function createDeprecationLookup(
   const deprecated = operations.flatMap((operation) => {
     const headers = deprecationHeaders(operation, operations, links)
     if (headers === undefined) return []
-    const path = `${links.basePath}${operation.routePath}`.replace(/:[^/]+/g, '[^/?]+')
-    const methods = operation.method === 'GET' ? ['GET', 'HEAD'] : [operation.method]
-    return [{ methods, pattern: new RegExp(`^${path}(\\?|$)`), headers }]
+    const pattern = routePattern(`${links.basePath}${operation.routePath}`)
+    return [{ methods: answeredMethods(operation.method), pattern, headers }]
   })
-  return (method, url) =>
-    deprecated.find((entry) => entry.methods.includes(method) && entry.pattern.test(url))?.headers
+  return (method, url) => {
+    const path = url.split('?', 1)[0] ?? ''
+    return deprecated.find((entry) => entry.methods.includes(method) && entry.pattern.test(path))
+      ?.headers
+  }
 }
 
 /** The refusal Node's parser error stands for. */
