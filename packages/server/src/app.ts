@@ -31,6 +31,7 @@ import { requestLogger } from './http/request-logger.js'
 import { v1Pipeline } from './http/v1.js'
 import { createIdempotency } from './idempotency/idempotency.js'
 import { schedulePurge } from './idempotency/purge.js'
+import { appMetrics } from './metrics/index.js'
 import { createRateLimitHook, type RateLimitHook } from './rate-limit/hook.js'
 import type { RateLimiter } from './rate-limit/limiter.js'
 import { registerDocsRoutes } from './routes/docs.js'
@@ -68,7 +69,8 @@ const docsPath = '/docs'
  * ```
  */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
-  const { store } = deps
+  const metrics = await appMetrics(config)
+  const store = metrics?.timeStore(deps.store) ?? deps.store
   const document = deps.document ?? specDocument
   const operations = deps.document === undefined ? specOperations : readOperations(document)
   const basePath = specBasePath(document)
@@ -82,6 +84,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     basePath,
     deprecationOf: createDeprecationLookup(operations, { docsPath, basePath }),
     behindProxy: config.trustProxy !== false,
+    answered: metrics?.answeredBelow,
   }
   const held = createHeldRequests()
   const app = Fastify({
@@ -124,7 +127,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerOutages(app)
   registerLingering(app)
   const limiter = deps.limiter ?? (await ownLimiter(app, config))
-  rateLimit = deps.rateLimitHook ?? createRateLimitHook(limiter, config)
+  const rateLimitHook = deps.rateLimitHook ?? createRateLimitHook(limiter, config)
+  rateLimit = metrics?.countRefusals(rateLimitHook) ?? rateLimitHook
+  metrics?.observe(app, { store, limiter })
   app.decorateRequest('caller', null as never)
   app.decorateRequest('idempotency', null)
 

@@ -12,6 +12,7 @@
 import cluster, { type Worker } from 'node:cluster'
 import { type Logger, pino } from 'pino'
 import type { Config } from './config.js'
+import { serveWorkersMetrics } from './metrics/index.js'
 
 /** Deaths within this window make the next replacement wait longer. */
 const crashWindowMs = 60_000
@@ -36,7 +37,16 @@ export function restartDelayMs(recentDeaths: number): number {
  * ```
  */
 export function superviseWorkers(
-  config: Pick<Config, 'workers' | 'shutdownSeconds' | 'logLevel' | 'host'>,
+  config: Pick<
+    Config,
+    | 'workers'
+    | 'shutdownSeconds'
+    | 'logLevel'
+    | 'host'
+    | 'metricsPort'
+    | 'metricsHost'
+    | 'databaseUrl'
+  >,
   env: Readonly<Record<string, string | undefined>>,
 ): void {
   const log: Logger = pino(
@@ -135,4 +145,11 @@ export function superviseWorkers(
   process.on('SIGINT', () => stop('SIGINT'))
 
   for (let i = 0; i < config.workers; i++) fork()
+  serveWorkersMetrics(config, log, (error) => {
+    log.error(
+      `cannot listen for metrics on ${config.metricsHost}:${config.metricsPort}: ${error.message}`,
+    )
+    failed = true
+    stop('SIGTERM')
+  })
 }

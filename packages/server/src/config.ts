@@ -84,6 +84,13 @@ export interface Config {
    * and `REDIS_URL`: the embedded store and in-memory limits are per process.
    */
   workers: number
+  /**
+   * Port of the second listener that answers `GET /metrics` (Prometheus); 0 picks a free one.
+   * `PETSTORE_METRICS_PORT`, default unset: no listener, and no metric is kept.
+   */
+  metricsPort: number | undefined
+  /** Interface the metrics listener binds. `PETSTORE_METRICS_HOST`, default 127.0.0.1. */
+  metricsHost: string
   /** `LOG_LEVEL`, default info. */
   logLevel: LogLevel
 }
@@ -196,6 +203,8 @@ export function loadConfig(
     ),
     trustProxy: trustProxy(read('PETSTORE_TRUST_PROXY')),
     workers: integer('PETSTORE_WORKERS', read('PETSTORE_WORKERS'), 1, 1, maxWorkers),
+    metricsPort: optionalInteger('PETSTORE_METRICS_PORT', read('PETSTORE_METRICS_PORT'), 0, 65535),
+    metricsHost: read('PETSTORE_METRICS_HOST') ?? '127.0.0.1',
     logLevel: logLevel(read('LOG_LEVEL')),
   })
   checkWorkers(config)
@@ -251,6 +260,15 @@ function integer(
     throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`)
   }
   return value
+}
+
+function optionalInteger(
+  name: string,
+  raw: string | undefined,
+  min: number,
+  max: number,
+): number | undefined {
+  return raw === undefined ? undefined : integer(name, raw, min, min, max)
 }
 
 function filePath(raw: string | undefined): string | undefined {
