@@ -20,6 +20,8 @@ describe('loadConfig', () => {
       dbPoolSize: 10,
       redisUrl: undefined,
       limitsOnRedisError: 'closed',
+      metricsPort: undefined,
+      metricsHost: '127.0.0.1',
     })
     expect(config.dbPath.endsWith(join('data', 'petstore.db'))).toBe(true)
     expect(config.docsDir.endsWith(join('packages', 'docs', 'dist'))).toBe(true)
@@ -54,6 +56,8 @@ describe('loadConfig', () => {
       PETSTORE_MAX_CONNECTIONS: '256',
       PETSTORE_TRUST_PROXY: '10.0.0.0/8, 192.168.1.1, ::1, fd00::/8',
       PETSTORE_WORKERS: '4',
+      PETSTORE_METRICS_PORT: '9464',
+      PETSTORE_METRICS_HOST: '0.0.0.0',
       LOG_LEVEL: 'DEBUG',
     })
     expect(config).toMatchObject({
@@ -73,6 +77,8 @@ describe('loadConfig', () => {
       maxConnections: 256,
       trustProxy: ['10.0.0.0/8', '192.168.1.1', '::1', 'fd00::/8'],
       workers: 4,
+      metricsPort: 9464,
+      metricsHost: '0.0.0.0',
       logLevel: 'debug',
     })
     expect(isAbsolute(config.dbPath)).toBe(true)
@@ -97,6 +103,8 @@ describe('loadConfig', () => {
     ['PETSTORE_KEEP_ALIVE_SECONDS', 'soon'],
     ['PETSTORE_MAX_CONNECTIONS', '0'],
     ['PETSTORE_TRUST_PROXY', 'yes'],
+    ['PETSTORE_METRICS_PORT', '65536'],
+    ['PETSTORE_METRICS_PORT', 'on'],
     ['PETSTORE_TRUST_PROXY', '10.0.0.0/33'],
     ['PETSTORE_TRUST_PROXY', '300.1.1.1'],
     ['PETSTORE_TRUST_PROXY', '101'],

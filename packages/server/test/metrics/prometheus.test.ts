@@ -21,13 +21,21 @@ import { type PrivateRedis, startPrivateRedis } from '../backends/processes.js'
 import { type Child, requireBuiltServer, startChild } from '../child-server.js'
 import { call, newPet, petOf } from '../helpers.js'
 import {
+  commandInstalled,
   inSchema,
   postgresUrl,
   redisServerInstalled,
   schemaFactory,
   serviceAvailable,
 } from '../services.js'
-import { byLabels, promtool, type RunningPrometheus, startPrometheus } from './prometheus.js'
+import {
+  byLabels,
+  prometheusBin,
+  promtool,
+  promtoolBin,
+  type RunningPrometheus,
+  startPrometheus,
+} from './prometheus.js'
 
 const basePath = specBasePath(specDocument)
 const operation = (operationId: string) => {
@@ -155,7 +163,11 @@ async function scrape(url: string, accept?: string) {
   return { contentType: response.headers.get('content-type') ?? '', text: await response.text() }
 }
 
-describe('one process on SQLite', () => {
+const suite = 'test/metrics/prometheus.test.ts'
+const prometheusReady =
+  commandInstalled(prometheusBin, suite) && commandInstalled(promtoolBin, suite)
+
+describe.runIf(prometheusReady)('one process on SQLite', () => {
   let dir: string
   let server: Child
   let prometheus: RunningPrometheus
@@ -222,8 +234,7 @@ describe('one process on SQLite', () => {
 })
 
 const clusterReady =
-  (await serviceAvailable('PostgreSQL', 'test/metrics/prometheus.test.ts')) &&
-  redisServerInstalled('test/metrics/prometheus.test.ts')
+  prometheusReady && (await serviceAvailable('PostgreSQL', suite)) && redisServerInstalled(suite)
 
 describe.runIf(clusterReady)('PETSTORE_WORKERS=2 on PostgreSQL and Redis', () => {
   const schemas = schemaFactory()
