@@ -10,6 +10,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { Completion } from '../http/completion-log.js'
+import type { Series } from './histogram.js'
 import type { Instruments } from './instruments.js'
 
 const knownMethods = new Set([
@@ -28,17 +29,9 @@ export function methodLabel(method: string): string {
   return knownMethods.has(method) ? method : '_OTHER'
 }
 
-const routeLabels = new Map<string, string>()
-
 /** A Fastify route path (`/v1/pets/:petId`) as the spec writes it (`/v1/pets/{petId}`). */
 export function routeLabel(url: string | undefined): string {
-  if (url === undefined) return ''
-  let label = routeLabels.get(url)
-  if (label === undefined) {
-    label = url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')
-    routeLabels.set(url, label)
-  }
-  return label
+  return url === undefined ? '' : url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')
 }
 
 export interface ObservedRequests {
@@ -48,27 +41,55 @@ export interface ObservedRequests {
   answeredBelow(completion: Completion): void
 }
 
+/**
+ * The series of each (route, status, method), found by three map lookups on values the request
+ * already has: building a label object per request cost more than the observation.
+ */
+function seriesLookup(requestDuration: Instruments['requestDuration']) {
+  const byRoute = new Map<string | undefined, Map<number, Map<string, Series>>>()
+  return (url: string | undefined, statusCode: number, method: string): Series => {
+    let byStatus = byRoute.get(url)
+    if (byStatus === undefined) {
+      byStatus = new Map()
+      byRoute.set(url, byStatus)
+    }
+    let byMethod = byStatus.get(statusCode)
+    if (byMethod === undefined) {
+      byMethod = new Map()
+      byStatus.set(statusCode, byMethod)
+    }
+    const known = byMethod.get(method)
+    if (known !== undefined) return known
+    const series = requestDuration.series({
+      http_request_method: methodLabel(method),
+      http_route: routeLabel(url),
+      http_response_status_code: String(statusCode),
+    })
+    byMethod.set(method, series)
+    return series
+  }
+}
+
 /** Observes every answer of `app` and counts its requests in flight. */
 export function observeRequests(
   app: FastifyInstance,
   requestDuration: Instruments['requestDuration'],
 ): ObservedRequests {
+  const seriesOf = seriesLookup(requestDuration)
   let started = 0
   let finished = 0
-  // Every request the HTTP server hands over, whether or not a route takes it.
+  // One function for every response: a closure per request would be one more allocation.
+  const onClose = () => {
+    finished++
+  }
+  // Every request the HTTP server hands over, whether or not a route takes it; `close` comes
+  // once per response, answered or aborted.
   app.server.prependListener('request', (_request, response) => {
     started++
-    response.once('close', () => {
-      finished++
-    })
+    response.on('close', onClose)
   })
   app.addHook('onResponse', (request, reply, done) => {
-    requestDuration.observe(
-      {
-        http_request_method: methodLabel(request.method),
-        http_route: routeLabel(request.routeOptions.url),
-        http_response_status_code: reply.statusCode,
-      },
+    seriesOf(request.routeOptions.url, reply.statusCode, request.method).observe(
       reply.elapsedTime / 1000,
     )
     done()
@@ -76,12 +97,8 @@ export function observeRequests(
   return {
     active: () => started - finished,
     answeredBelow(completion) {
-      requestDuration.observe(
-        {
-          http_request_method: methodLabel(completion.method),
-          http_route: '',
-          http_response_status_code: completion.statusCode,
-        },
+      // The method of a raw answer is whatever the request line said: keyed by its label.
+      seriesOf(undefined, completion.statusCode, methodLabel(completion.method)).observe(
         completion.ms / 1000,
       )
     },

@@ -8,7 +8,8 @@
  * @see https://opentelemetry.io/docs/specs/semconv/http/http-metrics/
  * @see https://opentelemetry.io/docs/specs/semconv/database/database-metrics/
  */
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client'
+import { HistogramFamily } from './histogram.js'
 
 /** `http.server.request.duration`'s advised bucket boundaries, in seconds. */
 export const requestDurationBuckets = [
@@ -28,11 +29,13 @@ export type Backend = 'sqlite' | 'postgresql' | 'redis'
 
 export interface Instruments {
   registry: Registry
-  requestDuration: Histogram<'http_request_method' | 'http_route' | 'http_response_status_code'>
+  requestDuration: HistogramFamily<
+    'http_request_method' | 'http_route' | 'http_response_status_code'
+  >
   activeRequests: Gauge
   rateLimitRefusals: Counter<'reason' | 'plan'>
   backendUp: Gauge<'backend'>
-  storeDuration: Histogram<'db_system_name' | 'db_operation_name' | 'outcome'>
+  storeDuration: HistogramFamily<'db_system_name' | 'db_operation_name' | 'outcome'>
 }
 
 /** What gauges read at each scrape. */
@@ -54,15 +57,24 @@ export function createInstruments(sources: GaugeSources): Instruments {
   // Gauges named like counters (promtool refuses them); the same gauges without `_total`, by
   // type, say the same.
   for (const name of droppedDefaults) registry.removeSingleMetric(name)
+  const requestDuration = new HistogramFamily(
+    'http_server_request_duration_seconds',
+    'Duration of HTTP server requests, from the request to the end of the answer.',
+    ['http_request_method', 'http_route', 'http_response_status_code'],
+    requestDurationBuckets,
+  )
+  const storeDuration = new HistogramFamily(
+    'db_client_operation_duration_seconds',
+    'Duration of calls to the store, by store method (db_operation_name) and outcome.',
+    ['db_system_name', 'db_operation_name', 'outcome'],
+    storeDurationBuckets,
+  )
+  requestDuration.registerIn(registry)
+  storeDuration.registerIn(registry)
   return {
     registry,
-    requestDuration: new Histogram({
-      name: 'http_server_request_duration_seconds',
-      help: 'Duration of HTTP server requests, from the request to the end of the answer.',
-      labelNames: ['http_request_method', 'http_route', 'http_response_status_code'],
-      buckets: requestDurationBuckets,
-      registers,
-    }),
+    requestDuration,
+    storeDuration,
     activeRequests: new Gauge({
       name: 'http_server_active_requests',
       help: 'HTTP server requests received and not answered yet.',
@@ -87,13 +99,6 @@ export function createInstruments(sources: GaugeSources): Instruments {
       async collect() {
         for (const [backend, up] of await sources.backends()) this.set({ backend }, up ? 1 : 0)
       },
-    }),
-    storeDuration: new Histogram({
-      name: 'db_client_operation_duration_seconds',
-      help: 'Duration of calls to the store, by store method (db_operation_name) and outcome.',
-      labelNames: ['db_system_name', 'db_operation_name', 'outcome'],
-      buckets: storeDurationBuckets,
-      registers,
     }),
   }
 }

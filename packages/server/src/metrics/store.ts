@@ -31,19 +31,19 @@ export function timeStore(
       const method = (target as Methods)[name] as (...args: unknown[]) => unknown
       if (typeof method !== 'function' || name === 'constructor' || name === 'close') continue
       const labels = { db_system_name: system, db_operation_name: `${prefix}${name}` }
-      const ok = { ...labels, outcome: 'ok' }
-      const failed = { ...labels, outcome: 'error' }
+      const ok = duration.series({ ...labels, outcome: 'ok' })
+      const failed = duration.series({ ...labels, outcome: 'error' })
       wrapped[name] = (...args: unknown[]) => {
         const started = performance.now()
         const result = method.apply(target, args)
         if (!(result instanceof Promise)) return result
         return result.then(
           (value) => {
-            duration.observe(ok, (performance.now() - started) / 1000)
+            ok.observe((performance.now() - started) / 1000)
             return value
           },
           (error: unknown) => {
-            duration.observe(failed, (performance.now() - started) / 1000)
+            failed.observe((performance.now() - started) / 1000)
             throw error
           },
         )
