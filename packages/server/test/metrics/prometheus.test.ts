@@ -64,8 +64,8 @@ async function issueKeys(keys: KeyStore): Promise<Keys> {
   return { unlimited: await bearer(1_000_000, 1_000_000), single: await bearer(1, 1) }
 }
 
-/** A request Node's parser refuses with a raw 431 (its head is over 16 KiB). */
-function oversizedHead(api: string): Promise<number> {
+/** Writes `head` on a connection of its own; the status of the raw answer it gets. */
+function rawStatus(api: string, head: string): Promise<number> {
   const { hostname, port } = new URL(api)
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname)
@@ -76,11 +76,23 @@ function oversizedHead(api: string): Promise<number> {
     socket.on('error', reject)
     socket.on('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1])))
     // Not ended: a half-closed socket is closed before an answer that waits for Redis.
-    socket.write(
-      `GET ${route(listPets)} HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
-    )
+    socket.write(head)
   })
 }
+
+/** Node's parser refuses a head over 16 KiB with a raw 431. */
+const oversizedHead = (api: string) =>
+  rawStatus(
+    api,
+    `GET ${route(listPets)} HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+  )
+
+/** A head that never ends is answered 408 after `PETSTORE_REQUEST_TIMEOUT_SECONDS`. */
+const stalledHead = (api: string) =>
+  rawStatus(api, `GET ${route(listPets)} HTTP/1.1\r\nHost: x\r\n`)
+
+/** What a test server needs for the load: a short request timeout, for the 408. */
+const serverEnv = { PETSTORE_METRICS_PORT: '0', PETSTORE_REQUEST_TIMEOUT_SECONDS: '1' }
 
 const sent = { found: 6, listed: 4, missing: 3, unrouted: 2, limited: 2 }
 
@@ -117,12 +129,20 @@ async function sendKnownLoad(api: string, keys: Keys): Promise<Record<string, nu
   // The router's refusal (bad percent-encoding), below every route.
   expect(await statuses([`${api}${basePath}/pets/%zz`], keys.unlimited)).toEqual([400])
   expect(await oversizedHead(api)).toBe(431)
+  expect(await stalledHead(api)).toBe(408)
+  const tooLarge = await call(`${api}${basePath}${createPet.path}`, {
+    method: 'POST',
+    headers: { authorization: keys.unlimited, 'content-type': 'application/json' },
+    body: JSON.stringify(newPet({ name: 'x'.repeat(70 * 1024) })),
+  })
+  expect(tooLarge.status).toBe(413)
   const single = [200, ...times(sent.limited, '').map(() => 429)]
   const limited: number[] = []
   for (const _ of single) limited.push(...(await statuses([petUrl(api, id)], keys.single)))
   expect(limited).toEqual(single)
   return {
     [`POST ${route(createPet)} 201`]: 1,
+    [`POST ${route(createPet)} 413`]: 1,
     [`GET ${route(getPet)} 200`]: sent.found + 1,
     [`GET ${route(getPet)} 404`]: sent.missing,
     [`GET ${route(getPet)} 400`]: 1,
@@ -131,6 +151,7 @@ async function sendKnownLoad(api: string, keys: Keys): Promise<Record<string, nu
     'GET  404': sent.unrouted,
     'GET  400': 1,
     'GET  431': 1,
+    'GET  408': 1,
   }
 }
 
@@ -180,7 +201,7 @@ describe.runIf(prometheusReady)('one process on SQLite', () => {
     const store = openSqliteStore(dbPath)
     keys = await issueKeys(store.keys)
     await store.close()
-    server = await startChild({ PETSTORE_DB: dbPath, PETSTORE_METRICS_PORT: '0' })
+    server = await startChild({ PETSTORE_DB: dbPath, ...serverEnv })
     prometheus = await startPrometheus(metricsUrl(server))
   })
 
@@ -255,7 +276,7 @@ describe.runIf(clusterReady)('PETSTORE_WORKERS=2 on PostgreSQL and Redis', () =>
       DATABASE_URL: url,
       REDIS_URL: redis.url,
       PETSTORE_WORKERS: '2',
-      PETSTORE_METRICS_PORT: '0',
+      ...serverEnv,
     })
     await server.waitFor('2 workers listening on')
     await server.waitFor('metrics of every worker at')
