@@ -39,13 +39,7 @@ export function restartDelayMs(recentDeaths: number): number {
 export function superviseWorkers(
   config: Pick<
     Config,
-    | 'workers'
-    | 'shutdownSeconds'
-    | 'logLevel'
-    | 'host'
-    | 'metricsPort'
-    | 'metricsHost'
-    | 'databaseUrl'
+    'workers' | 'shutdownSeconds' | 'logLevel' | 'host' | 'metricsPort' | 'metricsHost'
   >,
   env: Readonly<Record<string, string | undefined>>,
 ): void {

@@ -59,7 +59,7 @@ export async function exposeMetrics(app: FastifyInstance, config: MetricsConfig)
  * told when the port cannot be listened on.
  */
 export function serveWorkersMetrics(
-  config: MetricsConfig,
+  config: Pick<Config, 'metricsPort' | 'metricsHost'>,
   log: Pick<FastifyBaseLogger, 'info'>,
   onError: (error: Error) => void,
 ): void {
