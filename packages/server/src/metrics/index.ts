@@ -29,9 +29,9 @@ export async function appMetrics(config: MetricsConfig): Promise<AppMetrics | un
 }
 
 /**
- * Makes the metrics of `app` (built with `appMetrics`) available: on `PETSTORE_METRICS_HOST`:
- * `PETSTORE_METRICS_PORT` in one process, to the primary in a cluster worker. Rejects when the
- * port cannot be listened on. Nothing to do when metrics are off.
+ * Makes the metrics of `app` (built with `appMetrics`) available: in one process, on a listener
+ * of their own at `PETSTORE_METRICS_HOST` and `PETSTORE_METRICS_PORT` (rejects when it cannot
+ * listen there); in a cluster worker, to the primary. Nothing to do when metrics are off.
  */
 export async function exposeMetrics(app: FastifyInstance, config: MetricsConfig): Promise<void> {
   if (config.metricsPort === undefined) return
