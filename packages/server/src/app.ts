@@ -32,6 +32,7 @@ import { v1Pipeline } from './http/v1.js'
 import { createIdempotency } from './idempotency/idempotency.js'
 import { schedulePurge } from './idempotency/purge.js'
 import { lateBound } from './late-bound.js'
+import { appMetrics } from './metrics/index.js'
 import { createRateLimitHook, type RateLimitHook } from './rate-limit/hook.js'
 import type { RateLimiter } from './rate-limit/limiter.js'
 import { registerDocsRoutes } from './routes/docs.js'
@@ -80,9 +81,14 @@ interface ServedSpec {
  * ```
  */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const metrics = await appMetrics(config)
+  const store = metrics?.timeStore(deps.store) ?? deps.store
   const spec = servedSpec(deps.document)
   const rateLimit = lateBound<RateLimitHook>('the rate-limit hook')
-  const edge = edgeOptions(config, deps.store, spec, rateLimit.call)
+  const edge = {
+    ...edgeOptions(config, store, spec, rateLimit.call),
+    answered: metrics?.answeredBelow,
+  }
   const held = createHeldRequests()
   const app = Fastify({
     ...fastifyOptions(config, deps.logStream),
@@ -93,14 +99,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerOutages(app)
   registerLingering(app)
   const limiter = deps.limiter ?? (await ownLimiter(app, config))
-  rateLimit.bind(deps.rateLimitHook ?? createRateLimitHook(limiter, config))
-  const handlers = await operationHandlers(app, config, deps, spec)
+  const rateLimitHook = deps.rateLimitHook ?? createRateLimitHook(limiter, config)
+  rateLimit.bind(metrics?.countRefusals(rateLimitHook) ?? rateLimitHook)
+  metrics?.observe(app, { store, limiter })
+  const handlers = await operationHandlers(app, config, { ...deps, store }, spec)
 
   registerPipeline(app, {
     held,
     refuseHead: (problem, request, reply) => refuseBeforeV1Hooks(edge, problem, request, reply),
   })
-  registerHealthRoutes(app, deps.store, limiter)
+  registerHealthRoutes(app, store, limiter)
   registerDocsRoutes(app, config.docsDir)
   await registerV1(app, spec, edge, handlers)
   return app

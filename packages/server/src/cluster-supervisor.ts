@@ -164,6 +164,15 @@ export function onStop(state: SupervisorState, signal: NodeJS.Signals): Transiti
   }
 }
 
+/**
+ * The primary itself cannot serve (its metrics listener cannot bind): the workers drain and the
+ * primary exits failed, as when no worker can start.
+ */
+export function onPrimaryFailure(state: SupervisorState, message: string): Transition {
+  const stop = onStop({ ...state, failed: true }, 'SIGTERM')
+  return { state: stop.state, actions: [log('error', {}, message), ...stop.actions] }
+}
+
 function exitWhenNoneLive(state: SupervisorState): SupervisorAction[] {
   return state.live.size === 0 ? [{ type: 'exit', code: state.failed ? 1 : 0 }] : []
 }

@@ -16,6 +16,7 @@ import cluster, { type Worker } from 'node:cluster'
 import { type Logger, pino } from 'pino'
 import {
   initialState,
+  onPrimaryFailure,
   onStop,
   onWorkerExit,
   onWorkerForked,
@@ -25,6 +26,7 @@ import {
   type Transition,
 } from './cluster-supervisor.js'
 import type { Config } from './config.js'
+import { serveWorkersMetrics } from './metrics/index.js'
 import { apiBasePath, baseUrl } from './urls.js'
 
 /** How long after the workers' own shutdown deadline the primary kills what is left. */
@@ -41,7 +43,10 @@ const shutdownGraceMs = 5_000
  * ```
  */
 export function superviseWorkers(
-  config: Pick<Config, 'workers' | 'shutdownSeconds' | 'logLevel' | 'host'>,
+  config: Pick<
+    Config,
+    'workers' | 'shutdownSeconds' | 'logLevel' | 'host' | 'metricsPort' | 'metricsHost'
+  >,
   env: Readonly<Record<string, string | undefined>>,
 ): void {
   const log: Logger = pino(
@@ -118,6 +123,10 @@ export function superviseWorkers(
   process.on('SIGINT', () => apply(onStop(state, 'SIGINT')))
 
   for (let i = 0; i < config.workers; i++) fork()
+  serveWorkersMetrics(config, log, (error) => {
+    const where = `${config.metricsHost}:${config.metricsPort}`
+    apply(onPrimaryFailure(state, `cannot listen for metrics on ${where}: ${error.message}`))
+  })
 }
 
 function workerFields(worker: Worker) {

@@ -208,6 +208,19 @@ export const configTable = {
     default: 1,
     doc: 'Server processes under `node:cluster` sharing the port, to use more cores; above 1 it needs `DATABASE_URL` and `REDIS_URL` (refused on the embedded SQLite store, see [Workers](#workers-petstore_workers)). `petstore serve --workers N` sets it',
   }),
+  metricsPort: row({
+    variable: 'PETSTORE_METRICS_PORT',
+    parser: integer(0, 65535),
+    default: undefined,
+    shownDefault: 'unset',
+    doc: 'Port of a second listener answering `GET /metrics` for Prometheus (0 picks a free one); unset, no listener and no metric is kept. See [Operating it](#operating-it)',
+  }),
+  metricsHost: row({
+    variable: 'PETSTORE_METRICS_HOST',
+    parser: text,
+    default: '127.0.0.1',
+    doc: 'Interface the metrics listener binds',
+  }),
   logLevel: row({
     variable: 'LOG_LEVEL',
     parser: oneOf(logLevels, { caseless: true }),

@@ -19,6 +19,7 @@ import { limitsLocation, openStore, StartError, storeLocation } from './backends
 import { superviseWorkers } from './cluster.js'
 import { type Config, ConfigError, configTable, configWith, loadConfig } from './config.js'
 import { createLogDestination } from './log-destination.js'
+import { exposeMetrics } from './metrics/index.js'
 import type { Store } from './store/store.js'
 import { apiBasePath, baseUrl, docsPath } from './urls.js'
 
@@ -131,6 +132,15 @@ export async function serve(
     await app.close()
     await store.close()
     fail(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`)
+  }
+  try {
+    await exposeMetrics(app, config)
+  } catch (error) {
+    await app.close()
+    await store.close()
+    fail(
+      `cannot listen for metrics on ${config.metricsHost}:${config.metricsPort}: ${(error as Error).message}`,
+    )
   }
   // Before the start is announced: a signal sent as soon as "listening" is read must drain.
   let stopping = false

@@ -23,7 +23,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { type ApiProblem, problem, toProblem } from '../errors.js'
 import { type DeprecationLinks, deprecationHeaders } from '../spec/deprecation.js'
 import type { OperationSpec } from '../spec/operations.js'
-import { completionOf, logCompletion } from './completion-log.js'
+import { type Completion, completionOf, logCompletion } from './completion-log.js'
 import { handleError } from './error-handler.js'
 import { routePattern } from './methods.js'
 import { ambiguousCredentials } from './request-head-checks.js'
@@ -41,6 +41,8 @@ export interface EdgeOptions extends V1PipelineOptions {
   deprecationOf: (method: string, url: string) => Readonly<Record<string, string>> | undefined
   /** True when `X-Forwarded-For` is trusted: the peer address is then a proxy's. */
   behindProxy: boolean
+  /** Told of each answer given here, below the routes (metrics). */
+  answered?: ((completion: Completion) => void) | undefined
 }
 
 const under = (basePath: string, url: string) =>
@@ -58,7 +60,11 @@ export function createFrameworkErrorHandler(edge: EdgeOptions) {
   ): Promise<void> {
     reply.header('x-request-id', request.id)
     // No route, so no onResponse hook: its completion line is written here.
-    reply.raw.once('finish', () => logCompletion(request.server.log, completionOf(request, reply)))
+    reply.raw.once('finish', () => {
+      const completion = completionOf(request, reply)
+      logCompletion(request.server.log, completion)
+      edge.answered?.(completion)
+    })
     await refuseBeforeV1Hooks(edge, error, request, reply)
   }
 }
@@ -259,11 +265,13 @@ async function answerRaw(
     .join('')
   socket.write(`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\n${lines}\r\n${text}`)
   app.lingering.close(socket)
-  logCompletion(app.log, {
+  const completion = {
     requestId,
     method: head?.method ?? '',
     url: head?.url ?? '',
     statusCode: answer.status,
     ms: head === undefined ? 0 : Date.now() - head.startedAt,
-  })
+  }
+  logCompletion(app.log, completion)
+  edge.answered?.(completion)
 }
