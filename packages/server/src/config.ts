@@ -70,7 +70,8 @@ export interface Config {
    * Open connections of one client address at most, so one address cannot take them all;
    * further ones are closed at once. Trusted proxies (`trustProxy`) are exempt.
    * `PETSTORE_MAX_CONNECTIONS_PER_ADDRESS`, default 128: above the 100 parallel requests one
-   * client may send and have counted exactly (SERVICE.md), far below `maxConnections`.
+   * client may send and have counted exactly (test/rate-limit/http.test.ts), far below
+   * `maxConnections`.
    */
   maxConnectionsPerAddress: number
   /**
