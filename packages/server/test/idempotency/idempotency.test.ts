@@ -250,4 +250,22 @@ describe.each(backends.filter((backend) => backend.available))('on $name', (back
     ])
     expect(again.headers.get('idempotent-replayed')).toBe('true')
   })
+
+  it('answers 500 to a record that holds no create answer, and creates nothing', async () => {
+    const pet = newPet({ name: 'Broken' })
+    await postJson(`${server.api}/pets`, pet, { ...auth, 'idempotency-key': 'broken' })
+    const response = JSON.stringify({ status: 200, body: '{}', headers: {} })
+    await database.sql('UPDATE idempotency_records SET response = $1 WHERE key = $2', [
+      response,
+      'broken',
+    ])
+    const before = await countPets()
+    const again = await postJson(`${server.api}/pets`, pet, {
+      ...auth,
+      'idempotency-key': 'broken',
+    })
+    expectSpecResponse(again, 'createPet')
+    expectErrorBody(again, 'internal_error')
+    expect(await countPets()).toBe(before)
+  })
 })
