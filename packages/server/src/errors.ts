@@ -10,7 +10,7 @@ import { isBackendUnavailable } from './backend-failure.js'
 
 const plural = (count: number, noun: string) => `${count} ${count === 1 ? noun : `${noun}s`}`
 
-/** 64 KiB, SERVICE.md: larger bodies are 413. */
+/** 64 KiB, as the spec's `PayloadTooLarge` response says: larger bodies are 413. */
 export const bodyLimit = 64 * 1024
 
 /** The longest path parameter the router reads (Fastify's default); longer is 400. */

@@ -1,7 +1,7 @@
 /**
  * The paths of the spec as a client meets them, derived from the spec so that tests follow a
- * spec edit instead of repeating it: each path's example address and the `Allow` SERVICE.md
- * gives it (the path's methods, HEAD wherever GET, OPTIONS everywhere).
+ * spec edit instead of repeating it: each path's example address and the `Allow` it is answered
+ * with (the path's methods, HEAD wherever GET, OPTIONS everywhere: the spec's `Allow` header).
  */
 
 import { answeredMethods, operationsOf } from '@petstore/types/openapi'
