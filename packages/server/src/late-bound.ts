@@ -8,7 +8,7 @@
  * @example
  * ```ts
  * const rateLimit = lateBound<RateLimitHook>('the rate-limit hook')
- * const app = Fastify({ frameworkErrors: handlerUsing(rateLimit.call) })
+ * const app = Fastify({ frameworkErrors: createFrameworkErrorHandler({ ...edge, rateLimit: rateLimit.call }) })
  * rateLimit.bind(createRateLimitHook(await createRateLimiter(config, app.outages), config))
  * ```
  */
