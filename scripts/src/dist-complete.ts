@@ -1,7 +1,8 @@
 /**
- * Whether a package is whole: every file its manifest points at (`exports`, `bin`, `main`,
- * `types`) exists, and so does every file those import by a relative path, followed through the
- * `.js` and `.d.ts` files. `dist/` is built, not committed, so a package packed from a fresh clone
+ * Whether a package is whole: every file its packed manifest points at (`exports`, or
+ * `publishConfig.exports` which pnpm packs in its place, `bin`, `main`, `types`) exists, and so
+ * does every file those import by a relative path, followed through the `.js` and `.d.ts`
+ * files. `dist/` is built, not committed, so a package packed from a fresh clone
  * would otherwise ship a manifest pointing at nothing. prepack.ts runs it before each pack.
  *
  * @example
@@ -27,6 +28,8 @@ export interface Manifest {
   main?: string
   types?: string
   typings?: string
+  /** pnpm packs `publishConfig.exports` as the tarball's `exports` when it is given. */
+  publishConfig?: { exports?: unknown }
 }
 
 /** Every file path the manifest points at, with the field that names it. */
@@ -43,7 +46,7 @@ function entryPoints(manifest: Manifest): { file: string; field: string }[] {
         walk(inner, `${field}[${JSON.stringify(key)}]`)
     }
   }
-  walk(manifest.exports, 'exports')
+  walk(manifest.publishConfig?.exports ?? manifest.exports, 'exports')
   walk(
     typeof manifest.bin === 'string' ? { [manifest.name ?? '']: manifest.bin } : manifest.bin,
     'bin',

@@ -20,6 +20,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { operationsOf } from '@petstore/types/openapi/source'
 import openapiTS, { astToString } from 'openapi-typescript'
 import {
   type OperationsSpec,
@@ -85,18 +86,14 @@ interface SpecFacts extends OperationsSpec {
   paths: Record<string, Record<string, { operationId?: string }>>
 }
 
-const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']
-
 /** `facts.ts`: plans and operation ids as types and runtime tables. */
 export function renderFacts(spec: SpecFacts): string {
   const plans = Object.entries(spec['x-rate-limit-plans'])
   const perKey = plans.filter(([, limits]) => limits.perMinute === null).map(([name]) => name)
   const operations: [string, string][] = []
-  for (const [path, item] of Object.entries(spec.paths)) {
-    for (const method of httpMethods) {
-      const id = (item[method] as { operationId?: string } | undefined)?.operationId
-      if (id !== undefined) operations.push([`${method.toUpperCase()} ${path}`, id])
-    }
+  for (const { path, method, operation } of operationsOf<{ operationId?: string }>(spec)) {
+    if (operation.operationId !== undefined)
+      operations.push([`${method.toUpperCase()} ${path}`, operation.operationId])
   }
   const union = (values: readonly string[]) => values.map((v) => JSON.stringify(v)).join(' | ')
   const list = (values: readonly string[]) => values.map((v) => JSON.stringify(v)).join(', ')

@@ -10,6 +10,14 @@
  * derives the fields of a call's `meta` from these headers.
  */
 
+import {
+  isErrorStatus,
+  isSuccessStatus,
+  type OperationAt,
+  operationsOf,
+  resolveRef,
+} from '@petstore/types/openapi/source'
+
 type Node = Record<string, unknown>
 
 /** The parts of the bundled spec these facts are read from. */
@@ -18,32 +26,31 @@ export interface OperationsSpec {
   components?: Node
 }
 
-const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']
 const parameterPlaces = ['query', 'path', 'header'] as const
 
-function resolve(spec: OperationsSpec, value: unknown): Node {
-  let node = value as Node
-  for (let hops = 0; typeof node?.$ref === 'string'; hops++) {
-    if (hops > 32) throw new Error(`$ref cycle at ${node.$ref}`)
-    let target: unknown = spec
-    for (const token of node.$ref.slice(2).split('/')) target = (target as Node)[token]
-    node = target as Node
-  }
-  return node ?? {}
-}
+/** `value` with its `$ref`s followed; `{}` when there is nothing there. */
+const resolve = (spec: OperationsSpec, value: unknown): Node =>
+  resolveRef<Node | undefined>(spec, value as Node) ?? {}
+
+/** The operations that have an `operationId`: the ones facts are keyed by. */
+const identifiedOperations = (spec: OperationsSpec) =>
+  operationsOf(spec).filter(
+    (found): found is OperationAt & { operation: { operationId: string } } =>
+      typeof found.operation.operationId === 'string',
+  )
 
 const quote = (value: string) => JSON.stringify(value)
 const union = (values: readonly string[]) =>
   values.length === 0 ? 'never' : values.map(quote).join(' | ')
 
-function defaultsOf(spec: OperationsSpec, pathItem: Node, operation: Node): string {
-  const parameters = [
-    ...((pathItem.parameters as unknown[] | undefined) ?? []),
-    ...((operation.parameters as unknown[] | undefined) ?? []),
-  ].map((raw) => resolve(spec, raw))
+/** A schema's `default`: its own, next to a `$ref` (OpenAPI 3.1 lets it override), else the target's. */
+const defaultOf = (spec: OperationsSpec, schema: unknown): unknown =>
+  (schema as Node | undefined)?.default ?? resolve(spec, schema).default
+
+function defaultsOf(spec: OperationsSpec, { operation, parameters }: OperationAt): string {
   const places = parameterPlaces.map((place) => {
     const names = parameters
-      .filter((p) => p.in === place && (p.schema as Node | undefined)?.default !== undefined)
+      .filter((p) => p.in === place && defaultOf(spec, p.schema) !== undefined)
       .map((p) => String(p.name))
     return `${place}: ${union(names)}`
   })
@@ -51,14 +58,10 @@ function defaultsOf(spec: OperationsSpec, pathItem: Node, operation: Node): stri
   const bodySchema = resolve(spec, (body?.['application/json'] as Node | undefined)?.schema)
   const properties = (bodySchema.properties ?? {}) as Record<string, Node>
   const bodyDefaults = Object.entries(properties)
-    .filter(([, property]) => (property.default ?? resolve(spec, property).default) !== undefined)
+    .filter(([, property]) => defaultOf(spec, property) !== undefined)
     .map(([name]) => name)
   return `{ ${places.join('; ')}; body: ${union(bodyDefaults)} }`
 }
-
-/** Response statuses a caller sees as success (1xx-3xx) and as errors (4xx, 5xx, `default`). */
-const successStatus = /^[123]\d\d$/
-const errorStatus = /^([45](\d\d|XX)|default)$/
 
 /**
  * The link relations a `Link` header declares: the literal `rel="…"` values of its schema's
@@ -78,10 +81,14 @@ function linkRelations(spec: OperationsSpec, header: Node): string[] {
 }
 
 /** One line per response whose status matches `statuses`: its headers and what each declares. */
-function responseHeadersOf(spec: OperationsSpec, operation: Node, statuses: RegExp): string[] {
+function responseHeadersOf(
+  spec: OperationsSpec,
+  operation: Node,
+  statuses: (status: string) => boolean,
+): string[] {
   const lines: string[] = []
   for (const [status, raw] of Object.entries((operation.responses ?? {}) as Node)) {
-    if (!statuses.test(status)) continue
+    if (!statuses(status)) continue
     const headers = (resolve(spec, raw).headers ?? {}) as Record<string, Node>
     const entries = Object.entries(headers).map(([name, header]) => {
       const ref = typeof header.$ref === 'string' ? header.$ref : undefined
@@ -102,24 +109,21 @@ function responseHeadersOf(spec: OperationsSpec, operation: Node, statuses: RegE
 /** `OperationFacts`, one entry per operation with an `operationId`. */
 export function renderOperationFacts(spec: OperationsSpec): string[] {
   const entries: string[] = []
-  for (const [path, pathItem] of Object.entries(spec.paths)) {
-    for (const method of httpMethods) {
-      const operation = pathItem[method] as Node | undefined
-      if (typeof operation?.operationId !== 'string') continue
-      entries.push(
-        `  ${quote(operation.operationId)}: {`,
-        `    method: ${quote(method)}`,
-        `    path: ${quote(path)}`,
-        `    defaults: ${defaultsOf(spec, pathItem as Node, operation)}`,
-        '    successHeaders: {',
-        ...responseHeadersOf(spec, operation, successStatus),
-        '    }',
-        '    errorHeaders: {',
-        ...responseHeadersOf(spec, operation, errorStatus),
-        '    }',
-        '  }',
-      )
-    }
+  for (const found of identifiedOperations(spec)) {
+    const { path, method, operation } = found
+    entries.push(
+      `  ${quote(operation.operationId)}: {`,
+      `    method: ${quote(method)}`,
+      `    path: ${quote(path)}`,
+      `    defaults: ${defaultsOf(spec, found)}`,
+      '    successHeaders: {',
+      ...responseHeadersOf(spec, operation, isSuccessStatus),
+      '    }',
+      '    errorHeaders: {',
+      ...responseHeadersOf(spec, operation, isErrorStatus),
+      '    }',
+      '  }',
+    )
   }
   return [
     '/**',
@@ -142,19 +146,11 @@ export function renderOperationFacts(spec: OperationsSpec): string[] {
  */
 export function renderRequestHeaders(spec: OperationsSpec): string[] {
   const entries: string[] = []
-  for (const pathItem of Object.values(spec.paths)) {
-    for (const method of httpMethods) {
-      const operation = pathItem[method] as Node | undefined
-      if (typeof operation?.operationId !== 'string') continue
-      const names = [
-        ...((pathItem.parameters as unknown[] | undefined) ?? []),
-        ...((operation.parameters as unknown[] | undefined) ?? []),
-      ]
-        .map((raw) => resolve(spec, raw))
-        .filter((parameter) => parameter.in === 'header')
-        .map((parameter) => quote(String(parameter.name)))
-      entries.push(`  ${quote(operation.operationId)}: [${[...new Set(names)].join(', ')}],`)
-    }
+  for (const { operation, parameters } of identifiedOperations(spec)) {
+    const names = parameters
+      .filter((parameter) => parameter.in === 'header')
+      .map((parameter) => quote(String(parameter.name)))
+    entries.push(`  ${quote(operation.operationId)}: [${names.join(', ')}],`)
   }
   return [
     '/** The request headers each operation declares (its `in: header` parameters), by `operationId`. */',

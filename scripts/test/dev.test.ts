@@ -20,9 +20,9 @@ import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort } from '../src/free-port.js'
 import { withoutServiceVariables } from '../src/service-env.js'
 import { RELEASED_SPEC } from '../src/spec-diff/paths.js'
-import { freePort } from './release/processes.js'
 
 const run = promisify(execFile)
 const root = fileURLToPath(new URL('../..', import.meta.url))

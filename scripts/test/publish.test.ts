@@ -22,10 +22,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
+import { freePort } from '../src/free-port.js'
 import {
   cleanEnv,
   type Daemon,
-  freePort,
   mustRun,
   run,
   startDaemon,

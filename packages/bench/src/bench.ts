@@ -12,6 +12,7 @@ import { type ClientOverheadResult, measureClientOverhead } from './client-overh
 import { type LatencyPair, measureLatencyPair } from './latency-pair.js'
 import type { HttpCall } from './load.js'
 import { describeMachine, describeRevision, type MachineInfo } from './machine.js'
+import { type CostRow, measureObservabilityCost } from './observability-cost.js'
 import type { BenchPlan } from './plan.js'
 import { capture, expectOk, findDeepCursor, walkListing } from './probe.js'
 import { measureWorkload, type WorkloadResult } from './rounds.js'
@@ -73,6 +74,8 @@ export interface BenchResult {
   deepLatency: LatencyPair | undefined
   /** Highest `VmHWM` of the service processes, bytes. */
   peakRss: number | undefined
+  /** Each observability setting on against off, paired (observability-cost.ts). */
+  observabilityCost: CostRow[]
   durationSeconds: number
 }
 
@@ -83,6 +86,11 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
   const small = await smallDataPhase(options)
   const walk = await walkPhase(options)
   const deep = await deepDataPhase(options)
+  const observabilityCost = await measureObservabilityCost(
+    options.serverDir,
+    options.plan.observabilityCost,
+    options.log,
+  )
   const peaks = [small.peakRss, walk.peakRss, deep.peakRss].filter((rss) => rss !== undefined)
   return {
     machine,
@@ -96,6 +104,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
     soak: small.soak,
     deepLatency: deep.latency,
     peakRss: peaks.length === 0 ? undefined : Math.max(...peaks),
+    observabilityCost,
     durationSeconds: (Date.now() - started) / 1000,
   }
 }

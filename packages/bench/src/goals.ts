@@ -1,5 +1,6 @@
 /** The issue's targets, checked against one run's figures (ratios within the same run). */
 import type { BenchResult } from './bench.js'
+import { freeCostRatio } from './observability-cost.js'
 import type { WorkloadResult } from './rounds.js'
 
 export interface Goal {
@@ -126,6 +127,9 @@ export function checkGoals(result: BenchResult): Goal[] {
     measured: String(errors),
     met: errors === 0,
   })
+  for (const row of result.observabilityCost) {
+    atMost(`${row.variant} / off, CPU per request: ${row.workload}`, row.median, freeCostRatio)
+  }
   const soak = result.soak
   if (soak !== undefined) {
     const soakErrors = soak.load.non2xx + soak.load.errors

@@ -106,12 +106,14 @@ const builds: readonly Build[] = ['base', 'head']
  * Runs the pair on `plan.only` of `pairedWorkloads`, in that order: getPet; the first page and
  * the page after pet `plan.pets`, both `limit=20` (repeated, so answered from the service's
  * page cache); the cold walks over every page at `limit=20` and `limit=20&status=available`;
- * durable creates.
+ * durable creates. `env` adds variables to a build's service: the same build with and without a
+ * setting is a pair too.
  */
 export async function measurePair(
   dirs: Readonly<Record<Build, string>>,
   plan: PairedPlan,
   log: (line: string) => void,
+  env: Partial<Record<Build, Readonly<Record<string, string>>>> = {},
 ): Promise<PairedRow[]> {
   const work = await mkdtemp(join(tmpdir(), 'petstore-paired-'))
   const started: Target[] = []
@@ -127,6 +129,7 @@ export async function measurePair(
         serverDir: dirs[name],
         dbPath,
         logPath: join(work, `${name}.log`),
+        ...(env[name] === undefined ? {} : { env: env[name] }),
       })
       started.push(targets[name])
     }

@@ -1,6 +1,7 @@
 /** How long and how hard each part of the bench runs, in full and quick mode. */
 import type { ClientOverheadPlan } from './client-overhead.js'
 import type { LatencyPairPlan } from './latency-pair.js'
+import type { CostPlan } from './observability-cost.js'
 import type { RoundPlan } from './rounds.js'
 
 export interface BenchPlan {
@@ -23,6 +24,8 @@ export interface BenchPlan {
     /** Share of the measured maximum of workload (a). */
     loadFraction: number
   }
+  /** Observability on against off, paired on one build (observability-cost.ts). */
+  observabilityCost: CostPlan
 }
 
 export const fullPlan: BenchPlan = {
@@ -35,6 +38,7 @@ export const fullPlan: BenchPlan = {
   deepLatency: { rounds: 6, seconds: 1.5 },
   client: { calls: 2_000, rounds: 5, concurrency: 16 },
   soak: { seconds: 60, baselineAfterSeconds: 10, loadFraction: 0.7 },
+  observabilityCost: { rounds: 6, seconds: 3, connections: 16, pets: 100_000 },
 }
 
 export const quickPlan: BenchPlan = {
@@ -47,4 +51,5 @@ export const quickPlan: BenchPlan = {
   deepLatency: { rounds: 2, seconds: 1 },
   client: { calls: 300, rounds: 2, concurrency: 16 },
   soak: { seconds: 6, baselineAfterSeconds: 2, loadFraction: 0.7 },
+  observabilityCost: { rounds: 1, seconds: 1, connections: 16, pets: 10_000 },
 }

@@ -1,6 +1,7 @@
 /** Renders a run as Markdown: the BENCHMARKS.md file and what `pnpm bench` prints. */
 import type { BenchResult } from './bench.js'
 import { checkGoals, deepPageRatios, megabyte, ratio } from './goals.js'
+import { freeCostRatio } from './observability-cost.js'
 
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
 const count = (value: number) => (Number.isFinite(value) ? integer.format(value) : 'n/a')
@@ -135,6 +136,25 @@ The service answered ${count(acknowledged)} creates with 201; after \`kill -9\` 
     parts.push(`## Soak
 
 ${soak.plan.seconds} s of workload (a) with 10% creates at ${count(soak.plan.requestsPerSecond)} req/s (${Math.round(plan.soak.loadFraction * 100)}% of (a)'s measured maximum), ${soak.plan.connections} connections: ${count(soak.load.requestsPerSecond)} req/s served, p99 ${fixed(soak.load.p99)} ms, ${soak.load.non2xx} non-2xx, ${soak.load.errors} errors. RSS ${mb(soak.rssBaseline)} after ${soak.plan.baselineAfterSeconds} s, ${mb(soak.rssEnd)} at the end (${soak.rssGrowth === undefined ? 'n/a' : `${(soak.rssGrowth * 100).toFixed(1)}%`}).`)
+  }
+
+  if (result.observabilityCost.length > 0) {
+    const cost = plan.observabilityCost
+    parts.push(`## Observability: on against off
+
+The same build paired against itself (\`paired\`: both side by side on copies of one ${count(cost.pets)}-pet database, ${cost.connections} connections each, ${cost.rounds} round${cost.rounds === 1 ? '' : 's'} of ${cost.seconds} s), the head with the setting on; CPU per answered request, head / base, median of the rounds. Within ${freeCostRatio.toFixed(2)} is no measurable cost; nothing scrapes during the rounds.
+
+${table(
+  ['setting', 'workload', 'on / off CPU per request', 'rounds', 'off req/s', 'on req/s'],
+  result.observabilityCost.map((row) => [
+    row.variant,
+    row.workload,
+    fixed(row.median, 3),
+    row.ratios.map((value) => value.toFixed(3)).join(', '),
+    count(Math.round(row.baseRate)),
+    count(Math.round(row.headRate)),
+  ]),
+)}`)
   }
 
   const goals = checkGoals(result)

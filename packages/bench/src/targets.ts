@@ -7,9 +7,9 @@
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process'
 import { openSync, readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { freePort } from '@petstore/scripts/free-port'
 import type { CeilingConfig, CeilingReady } from './ceilings/child.js'
 
 export type TargetName = 'service' | 'wire' | 'data-path' | 'contract'
@@ -149,17 +149,4 @@ async function waitUntilHealthy(url: string, child: ChildProcess, logPath: strin
 
 function tail(path: string): string {
   return readFileSync(path, 'utf8').split('\n').slice(-20).join('\n')
-}
-
-/** A port free right now on 127.0.0.1 (the service takes its port from `PORT`). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address !== null ? address.port : 0
-      probe.close(() => resolve(port))
-    })
-  })
 }

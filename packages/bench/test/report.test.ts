@@ -94,8 +94,28 @@ const result: BenchResult = {
     meanRatio: 1.05,
   },
   peakRss: 130 * mb,
+  observabilityCost: [
+    {
+      variant: 'metrics on',
+      workload: 'getPet',
+      ratios: [1.02],
+      median: 1.02,
+      baseRate: 9000,
+      headRate: 8900,
+    },
+    {
+      variant: 'metrics on',
+      workload: 'cold walk, limit=20 (500 pages)',
+      ratios: [1.05],
+      median: 1.05,
+      baseRate: 5000,
+      headRate: 4800,
+    },
+  ],
   durationSeconds: 42,
 }
+
+const squeezedReport = renderReport(result).replace(/ {2,}/g, ' ')
 
 describe('renderReport', () => {
   const report = renderReport(result)
@@ -121,6 +141,17 @@ describe('renderReport', () => {
 
 describe('checkGoals', () => {
   const goals = Object.fromEntries(checkGoals(result).map((goal) => [goal.name, goal]))
+
+  it('reports each observability setting on against off, and holds it to 3%', () => {
+    expect(squeezedReport).toContain('| metrics on | getPet | 1.020 | 1.020 | 9,000 | 8,900 |')
+    expect(goals['metrics on / off, CPU per request: getPet']).toMatchObject({
+      measured: '1.02',
+      met: true,
+    })
+    expect(goals['metrics on / off, CPU per request: cold walk, limit=20 (500 pages)']?.met).toBe(
+      false,
+    )
+  })
 
   it('checks each target against the same run', () => {
     expect(goals['(a) list 20: service / data-path ceiling']?.met).toBe(true)

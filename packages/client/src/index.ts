@@ -12,6 +12,7 @@
  */
 import type { paths } from '@petstore/types'
 import { operationIds } from '@petstore/types'
+import { type HttpMethodName, httpMethods } from '@petstore/types/openapi'
 import createClient, { type Client } from 'openapi-fetch'
 import { type Clock, systemClock } from './clock.js'
 import { BuiltRequest, directFetch } from './direct-fetch.js'
@@ -82,39 +83,25 @@ export interface PetstoreClientOptions {
   logger?: LoggerOptions
 }
 
+/** openapi-fetch's call methods: `request` and one per Path Item method, in upper case. */
+type CallMethod = 'request' | Uppercase<HttpMethodName>
+
+type MetaMethods = { [Method in HttpMethodName as Uppercase<Method>]: MetaMethod<Method> }
+
 /**
  * An openapi-fetch client for the Pet Adoption Service. Each call's result also carries `meta`:
  * what the response's headers say, typed from the headers the spec declares for the operation.
  */
-export interface PetstoreClient
-  extends Omit<
-    Client<paths>,
-    'request' | 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE'
-  > {
+export interface PetstoreClient extends Omit<Client<paths>, CallMethod>, MetaMethods {
   request: MetaRequestMethod
-  GET: MetaMethod<'get'>
-  PUT: MetaMethod<'put'>
-  POST: MetaMethod<'post'>
-  DELETE: MetaMethod<'delete'>
-  OPTIONS: MetaMethod<'options'>
-  HEAD: MetaMethod<'head'>
-  PATCH: MetaMethod<'patch'>
-  TRACE: MetaMethod<'trace'>
   /** The rate limits the service last reported for this client's key. */
   rateLimit(): RateLimitInfo | undefined
 }
 
-const methods = [
+const methods: readonly CallMethod[] = [
   'request',
-  'GET',
-  'PUT',
-  'POST',
-  'DELETE',
-  'OPTIONS',
-  'HEAD',
-  'PATCH',
-  'TRACE',
-] as const
+  ...httpMethods.map((method) => method.toUpperCase() as Uppercase<HttpMethodName>),
+]
 
 /**
  * Creates an openapi-fetch client typed by the spec, with middleware for auth, deprecation
@@ -176,7 +163,7 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
     return result
   }
   const wrapped = client as unknown as Record<
-    (typeof methods)[number],
+    CallMethod,
     (...args: never[]) => Promise<{ response: Response }>
   >
   for (const method of methods) {

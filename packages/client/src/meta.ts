@@ -7,6 +7,7 @@
  * that does not read `meta` pays for one small object.
  */
 import type { OperationFacts, OperationId, paths } from '@petstore/types'
+import type { HttpMethodName } from '@petstore/types/openapi'
 import type { Client, ClientPathsWithMethod, FetchResponse, MaybeOptionalInit } from 'openapi-fetch'
 import { parseDeprecation, parseHttpDate } from './http/deprecation-headers.js'
 import { type NextPage, nextPage } from './http/link.js'
@@ -122,7 +123,8 @@ export type WithMeta<Result, Op extends OperationId> = Result extends { error: u
   ? Result & { meta: ErrorMeta<Op> }
   : Result & { meta: SuccessMeta<Op> }
 
-export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace'
+/** A Path Item method, as openapi-fetch's `paths` name them (lower case). */
+export type HttpMethod = HttpMethodName
 // openapi-fetch's InitParam (not exported), so the signatures below accept exactly what its own do.
 // biome-ignore lint/complexity/noBannedTypes: `{}` extends Pick<T, K> exactly when K is optional
 type RequiredKeysOfHelper<T> = { [K in keyof T]: {} extends Pick<T, K> ? never : K }[keyof T]

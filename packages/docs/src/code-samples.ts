@@ -4,6 +4,7 @@
  * the spec says. The test suite runs every sample, as the rendered page shows it, against a real
  * server: a sample that stops working fails the build instead of rotting in the docs.
  */
+import { isSuccessStatus } from '@petstore/types/openapi'
 import { apiKeyVariable, keyReaders } from './browser/sample-text.js'
 import { shellQuote, toPythonLiteral, toTypeScriptLiteral } from './literal.js'
 import {
@@ -84,7 +85,7 @@ function deprecationNote(entry: OperationEntry): string | undefined {
 /** Whether the operation's success response has a JSON body (an `OPTIONS` answer has none). */
 function answersJson(document: OpenApiDocument, entry: OperationEntry): boolean {
   const responses = entry.operation.responses ?? {}
-  const success = Object.keys(responses).find((code) => /^2\d\d$/.test(code))
+  const success = Object.keys(responses).find(isSuccessStatus)
   if (!success) return false
   const response = resolve<{ content?: Record<string, unknown> }>(
     document,

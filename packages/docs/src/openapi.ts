@@ -1,7 +1,8 @@
 /**
  * The slice of OpenAPI 3.1 the docs build reads, and a walk over a document's operations with
- * local `$ref`s resolved (by `@petstore/types/openapi`, which the server reads the spec with
- * too). The bundled spec is the only source: nothing here restates it.
+ * local `$ref`s resolved and path-level parameters applied (by `@petstore/types/openapi`, which
+ * the server, the generated facts and spec:diff read the spec with too). The bundled spec is the
+ * only source: nothing here restates it.
  */
 import { operationsOf, resolveRef } from '@petstore/types/openapi'
 
@@ -91,17 +92,15 @@ export function resolve<T>(document: OpenApiDocument, value: T | Reference): T {
 
 /** Every operation of the document, in path then method order. */
 export function listOperations(document: OpenApiDocument): OperationEntry[] {
-  return operationsOf<Operation>(document).map(({ path, method, pathItem, operation }) => {
-    const shared = ((pathItem.parameters ?? []) as (Parameter | Reference)[]).map((p) =>
-      resolve(document, p),
-    )
-    const own = (operation.parameters ?? []).map((p) => resolve(document, p))
-    const parameters = [
-      ...shared.filter((s) => !own.some((o) => o.name === s.name && o.in === s.in)),
-      ...own,
-    ]
-    return { path, method, operation, parameters, bodyExamples: bodyExamples(document, operation) }
-  })
+  return operationsOf<Operation, Parameter>(document).map(
+    ({ path, method, operation, parameters }) => ({
+      path,
+      method,
+      operation,
+      parameters,
+      bodyExamples: bodyExamples(document, operation),
+    }),
+  )
 }
 
 function bodyExamples(document: OpenApiDocument, operation: Operation): unknown[] {

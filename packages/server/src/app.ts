@@ -31,6 +31,8 @@ import { requestLogger } from './http/request-logger.js'
 import { v1Pipeline } from './http/v1.js'
 import { createIdempotency } from './idempotency/idempotency.js'
 import { schedulePurge } from './idempotency/purge.js'
+import { lateBound } from './late-bound.js'
+import { appMetrics } from './metrics/index.js'
 import { createRateLimitHook, type RateLimitHook } from './rate-limit/hook.js'
 import type { RateLimiter } from './rate-limit/limiter.js'
 import { registerDocsRoutes } from './routes/docs.js'
@@ -40,6 +42,7 @@ import { createOpenApiRoute } from './routes/openapi.js'
 import { specDocument } from './spec/document.js'
 import { readOperations, specBasePath, specOperations } from './spec/operations.js'
 import type { Store } from './store/store.js'
+import { docsPath } from './urls.js'
 
 export interface AppDeps {
   store: Store
@@ -58,9 +61,19 @@ export interface AppDeps {
   document?: Readonly<Record<string, unknown>>
 }
 
-const docsPath = '/docs'
+/** The spec the app serves: the bundled one, or a test's edited copy. */
+interface ServedSpec {
+  document: Readonly<Record<string, unknown>>
+  operations: typeof specOperations
+  basePath: string
+}
 
 /**
+ * Boot order, one named step each: Fastify and its options (with the edge handlers, which
+ * answer what the router or Node's parser refuses), connection limits, services (outages, the
+ * limiter and its hook, the route handlers' dependencies), then the request pipeline and the
+ * routes.
+ *
  * @example
  * ```ts
  * const app = await buildApp(config, { store: await openStore(config, { server: true }) })
@@ -68,77 +81,28 @@ const docsPath = '/docs'
  * ```
  */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
-  const { store } = deps
-  const document = deps.document ?? specDocument
-  const operations = deps.document === undefined ? specOperations : readOperations(document)
-  const basePath = specBasePath(document)
-  // The limiter reports Redis outages through the app's log, so it opens once the app exists;
-  // the edge handlers reach it only per request.
-  let rateLimit: RateLimitHook
-  const edge: EdgeOptions = {
-    cors: createCorsPolicy(config.corsOrigins),
-    identifyCaller: createCallerIdentifier(store.keys),
-    rateLimit: (request, reply, caller) => rateLimit(request, reply, caller),
-    basePath,
-    deprecationOf: createDeprecationLookup(operations, { docsPath, basePath }),
-    behindProxy: config.trustProxy !== false,
+  const metrics = await appMetrics(config)
+  const store = metrics?.timeStore(deps.store) ?? deps.store
+  const spec = servedSpec(deps.document)
+  const rateLimit = lateBound<RateLimitHook>('the rate-limit hook')
+  const edge = {
+    ...edgeOptions(config, store, spec, rateLimit.call),
+    answered: metrics?.answeredBelow,
   }
   const held = createHeldRequests()
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            redact: {
-              paths: [
-                'req.headers.authorization',
-                'req.headers["idempotency-key"]',
-                'headers.authorization',
-              ],
-              censor: '[redacted]',
-            },
-            ...(deps.logStream ? { stream: deps.logStream } : {}),
-          },
-    bodyLimit,
-    genReqId: requestIdFor,
-    ...(config.logLevel === 'silent' ? {} : { childLoggerFactory: requestLogger }),
-    requestIdHeader: false,
-    logController: new LogController({
-      requestIdLogLabel: 'requestId',
-      disableRequestLogging: true,
-    }),
-    return503OnClosing: true,
-    forceCloseConnections: 'idle',
-    ...connectionLimits(config),
-    trustProxy: trustedProxies(config.trustProxy),
-    routerOptions: { querystringParser: parseQueryString, maxParamLength },
+    ...fastifyOptions(config, deps.logStream),
     frameworkErrors: createFrameworkErrorHandler(edge),
     clientErrorHandler: createClientErrorHandler(edge, held),
   })
-  app.server.maxConnections = config.maxConnections
-  capConnectionsPerAddress(app.server, {
-    max: config.maxConnectionsPerAddress,
-    exempt: trustedProxyPeers(config.trustProxy),
-  })
+  limitConnections(app, config)
   registerOutages(app)
   registerLingering(app)
   const limiter = deps.limiter ?? (await ownLimiter(app, config))
-  rateLimit = deps.rateLimitHook ?? createRateLimitHook(limiter, config)
-  app.decorateRequest('caller', null as never)
-  app.decorateRequest('idempotency', null)
-
-  const secret =
-    config.cursorSecret ??
-    (await store.setting('cursor-secret', () => randomBytes(32).toString('base64url')))
-  const links = { docsPath, basePath }
-  const routeDeps = {
-    store,
-    cursorSecret: secret,
-    idempotency: createIdempotency({ store: store.idempotency, now: deps.now }),
-    basePath,
-  }
-  schedulePurge(app, store.idempotency)
+  const rateLimitHook = deps.rateLimitHook ?? createRateLimitHook(limiter, config)
+  rateLimit.bind(metrics?.countRefusals(rateLimitHook) ?? rateLimitHook)
+  metrics?.observe(app, { store, limiter })
+  const handlers = await operationHandlers(app, config, { ...deps, store }, spec)
 
   registerPipeline(app, {
     held,
@@ -146,20 +110,122 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   })
   registerHealthRoutes(app, store, limiter)
   registerDocsRoutes(app, config.docsDir)
+  await registerV1(app, spec, edge, handlers)
+  return app
+}
+
+function servedSpec(document: AppDeps['document']): ServedSpec {
+  return document === undefined
+    ? { document: specDocument, operations: specOperations, basePath: specBasePath(specDocument) }
+    : { document, operations: readOperations(document), basePath: specBasePath(document) }
+}
+
+/** What the edge handlers need to answer a refusal as the /v1 pipeline would. */
+function edgeOptions(
+  config: Config,
+  store: Store,
+  spec: ServedSpec,
+  rateLimit: RateLimitHook,
+): EdgeOptions {
+  return {
+    cors: createCorsPolicy(config.corsOrigins),
+    identifyCaller: createCallerIdentifier(store.keys),
+    rateLimit,
+    basePath: spec.basePath,
+    deprecationOf: createDeprecationLookup(spec.operations, {
+      docsPath,
+      basePath: spec.basePath,
+    }),
+    behindProxy: config.trustProxy !== false,
+  }
+}
+
+/** Fastify's options from the config: logging, limits, ids, timeouts, proxies, routing. */
+function fastifyOptions(config: Config, logStream: AppDeps['logStream']) {
+  const logging = config.logLevel !== 'silent'
+  return {
+    logger: logging
+      ? {
+          level: config.logLevel,
+          redact: {
+            paths: [
+              'req.headers.authorization',
+              'req.headers["idempotency-key"]',
+              'headers.authorization',
+            ],
+            censor: '[redacted]',
+          },
+          ...(logStream ? { stream: logStream } : {}),
+        }
+      : false,
+    bodyLimit,
+    genReqId: requestIdFor,
+    ...(logging ? { childLoggerFactory: requestLogger } : {}),
+    requestIdHeader: false as const,
+    logController: new LogController({
+      requestIdLogLabel: 'requestId',
+      disableRequestLogging: true,
+    }),
+    return503OnClosing: true,
+    forceCloseConnections: 'idle' as const,
+    ...connectionLimits(config),
+    trustProxy: trustedProxies(config.trustProxy),
+    routerOptions: { querystringParser: parseQueryString, maxParamLength },
+  }
+}
+
+/** Open connections at most, in all and per client address (trusted proxies exempt). */
+function limitConnections(app: FastifyInstance, config: Config): void {
+  app.server.maxConnections = config.maxConnections
+  capConnectionsPerAddress(app.server, {
+    max: config.maxConnectionsPerAddress,
+    exempt: trustedProxyPeers(config.trustProxy),
+  })
+}
+
+/**
+ * The handler of every operation, with what they share: the store, the cursor secret (the
+ * configured one, else the one kept in the store), idempotency (whose expired records are purged
+ * on a schedule) and the API's base path.
+ */
+async function operationHandlers(
+  app: FastifyInstance,
+  config: Config,
+  deps: AppDeps,
+  spec: ServedSpec,
+) {
+  const { store } = deps
+  app.decorateRequest('caller', null as never)
+  app.decorateRequest('idempotency', null)
+  schedulePurge(app, store.idempotency)
+  return {
+    ...resourceRoutes({
+      store,
+      cursorSecret:
+        config.cursorSecret ??
+        (await store.setting('cursor-secret', () => randomBytes(32).toString('base64url'))),
+      idempotency: createIdempotency({ store: store.idempotency, now: deps.now }),
+      basePath: spec.basePath,
+    }),
+    getOpenApiDocument: createOpenApiRoute(spec.document),
+  }
+}
+
+/** The /v1 scope: its pipeline, the methods a path does not support, and the operations. */
+async function registerV1(
+  app: FastifyInstance,
+  spec: ServedSpec,
+  edge: EdgeOptions,
+  handlers: Parameters<typeof registerOperations>[2],
+): Promise<void> {
   await app.register(
     async (scope) => {
       v1Pipeline(scope, edge)
-      answerOtherMethods(scope, operations, edge.cors, basePath)
-      registerOperations(
-        scope,
-        operations,
-        { ...resourceRoutes(routeDeps), getOpenApiDocument: createOpenApiRoute(document) },
-        links,
-      )
+      answerOtherMethods(scope, spec.operations, edge.cors, spec.basePath)
+      registerOperations(scope, spec.operations, handlers, { docsPath, basePath: spec.basePath })
     },
-    { prefix: basePath },
+    { prefix: spec.basePath },
   )
-  return app
 }
 
 /**

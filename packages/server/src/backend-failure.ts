@@ -1,5 +1,5 @@
 /**
- * One home for the failure of a backing service (STYLE.md 17). Each adapter (the SQLite and
+ * One home for the failure of a backing service, as fastify keeps its errors in one file. Each adapter (the SQLite and
  * PostgreSQL stores, the Redis limiter) knows its own driver's codes and wraps the failures that
  * mean "cannot serve now" into BackendUnavailableError, naming the condition; nothing outside
  * the adapter reads a driver's code. The HTTP edge maps this one class to `503

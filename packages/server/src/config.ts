@@ -1,12 +1,29 @@
 /**
  * The service's configuration: read once from the environment at start, validated, typed and
  * frozen. A bad value throws a ConfigError whose message is one line naming the variable.
- * Every default lives here, and this file imports nothing of the app.
+ *
+ * Each variable is one row of `configTable` (its name, default, parser and meaning); the
+ * `Config` type, the README's configuration table (`test/config-table.ts`) and the config
+ * tests all come from the rows, so adding a variable is adding a row. Every default lives here,
+ * and this file imports nothing of the app.
  */
 import { existsSync } from 'node:fs'
-import { isIPv6 } from 'node:net'
-import { dirname, isAbsolute, join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import {
+  ConfigError,
+  filePath,
+  integer,
+  oneOf,
+  origins,
+  type Parser,
+  secret,
+  text,
+  trustProxy,
+  url,
+} from './config-parsers.js'
+
+export { ConfigError } from './config-parsers.js'
 
 /** Rate-limit window lengths in seconds: a minute and a day in production, shorter in tests. */
 export interface WindowLengths {
@@ -19,89 +36,8 @@ export const productionWindows: WindowLengths = Object.freeze({
   daySeconds: 86_400,
 })
 
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
-
-export interface Config {
-  /** TCP port; 0 picks a free one. `PORT`, default 3000. */
-  port: number
-  /** Interface to listen on. `HOST`, default 127.0.0.1. */
-  host: string
-  /** SQLite file. `PETSTORE_DB`, default `data/petstore.db` at the workspace root. */
-  dbPath: string
-  /** `DATABASE_URL` (`postgres://…`): selects the PostgreSQL store instead of SQLite. */
-  databaseUrl: string | undefined
-  /** Connections to PostgreSQL at most, per instance. `PETSTORE_DB_POOL`, default 10. */
-  dbPoolSize: number
-  /** `REDIS_URL`: selects Redis for rate-limit counters and bans. */
-  redisUrl: string | undefined
-  /** While Redis is lost: refuse with 503, or limit per instance. `PETSTORE_LIMITS_ON_REDIS_ERROR`. */
-  limitsOnRedisError: 'closed' | 'local'
-  /** Requests sent while limited that start a ban. `PETSTORE_BAN_THRESHOLD`, default 10. */
-  banThreshold: number
-  /** Ban length in seconds. `PETSTORE_BAN_SECONDS`, default 900. */
-  banSeconds: number
-  /** Rate-limit window lengths, a minute and a day; not read from the environment (tests). */
-  rateLimitWindows: WindowLengths
-  /** Allowed CORS origins, or `*`. `PETSTORE_CORS_ORIGINS` (comma list), default `*`. */
-  corsOrigins: '*' | readonly string[]
-  /**
-   * The built docs directory served at `/docs`. `PETSTORE_DOCS_DIR`; default `packages/docs/dist`
-   * in this repository, else the copy the package ships in `dist/docs`.
-   */
-  docsDir: string
-  /** Secret behind pagination cursors; generated and kept in the store when unset. `PETSTORE_CURSOR_SECRET`. */
-  cursorSecret: string | undefined
-  /** Seconds SIGTERM waits for in-flight requests. `PETSTORE_SHUTDOWN_SECONDS`, default 10. */
-  shutdownSeconds: number
-  /**
-   * Seconds a request may take to arrive in full (headers and body) before it is answered
-   * `408` and its connection closed, so a stalled client cannot hold a connection for ever.
-   * `PETSTORE_REQUEST_TIMEOUT_SECONDS`, default 30.
-   */
-  requestTimeoutSeconds: number
-  /** Seconds an idle keep-alive connection is kept open. `PETSTORE_KEEP_ALIVE_SECONDS`, default 5. */
-  keepAliveSeconds: number
-  /**
-   * Open connections at most; further ones are closed at once, keeping descriptors for the
-   * connections already served. `PETSTORE_MAX_CONNECTIONS`, default 1000.
-   */
-  maxConnections: number
-  /**
-   * Open connections of one client address at most, so one address cannot take them all;
-   * further ones are closed at once. Trusted proxies (`trustProxy`) are exempt.
-   * `PETSTORE_MAX_CONNECTIONS_PER_ADDRESS`, default 128: above the 100 parallel requests one
-   * client may send and have counted exactly (SERVICE.md), far below `maxConnections`.
-   */
-  maxConnectionsPerAddress: number
-  /**
-   * Which proxies' `X-Forwarded-For` to believe for the client address (per-IP limits):
-   * `false` (none), a hop count, or addresses and CIDRs. `PETSTORE_TRUST_PROXY`, default off.
-   */
-  trustProxy: false | number | readonly string[]
-  /**
-   * Server processes sharing the port under `node:cluster`, to use more than one core.
-   * `PETSTORE_WORKERS`, default 1 (one process, no cluster). Above 1 it needs `DATABASE_URL`
-   * and `REDIS_URL`: the embedded store and in-memory limits are per process.
-   */
-  workers: number
-  /** `LOG_LEVEL`, default info. */
-  logLevel: LogLevel
-}
-
-/** A configuration value that cannot be used; its message is one line for stderr. */
-export class ConfigError extends Error {
-  override name = 'ConfigError'
-}
-
-const logLevels: readonly LogLevel[] = [
-  'fatal',
-  'error',
-  'warn',
-  'info',
-  'debug',
-  'trace',
-  'silent',
-]
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+export type LogLevel = (typeof logLevels)[number]
 
 const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const workspaceRoot = resolve(packageRoot, '..', '..')
@@ -125,6 +61,191 @@ function defaultDocsDir(): string {
     : join(packageRoot, 'dist', 'docs')
 }
 
+/** One environment variable: its name, how it is read, its default and what it means. */
+export interface ConfigRow<T> {
+  readonly variable: string
+  readonly parser: Parser<T>
+  /** The value when the variable is unset or blank; a function when it depends on the install. */
+  readonly default: T | (() => T)
+  /** How the default reads in the README when it is not a plain value (a computed path). */
+  readonly shownDefault?: string
+  /** Its meaning, as the README's table says it (Markdown, one paragraph). */
+  readonly doc: string
+}
+
+/** A row whose value is the parser's type, or `undefined` when the default is. */
+function row<const T>(
+  definition: Omit<ConfigRow<T>, 'default'> & { default: undefined },
+): ConfigRow<T | undefined>
+function row<const T>(definition: ConfigRow<T>): ConfigRow<T>
+function row<const T>(definition: ConfigRow<T>): ConfigRow<T> {
+  return definition
+}
+
+/** Far above any core count this service is run on; a typo such as 40000 fails fast. */
+const maxWorkers = 256
+
+/** Every variable the service reads, keyed by its `Config` field; the README lists them in this order. */
+export const configTable = {
+  port: row({
+    variable: 'PORT',
+    parser: integer(0, 65535),
+    default: 3000,
+    doc: 'TCP port (0 picks a free one)',
+  }),
+  host: row({
+    variable: 'HOST',
+    parser: text,
+    default: '127.0.0.1',
+    doc: 'Interface to listen on',
+  }),
+  dbPath: row({
+    variable: 'PETSTORE_DB',
+    parser: filePath,
+    default: () => join(defaultDataRoot(), 'data', 'petstore.db'),
+    shownDefault: '`<workspace root>/data/petstore.db`',
+    doc: 'SQLite file; its directory is created. A relative value is resolved against the process cwd (note: `pnpm start` runs with cwd `packages/server`, `pnpm petstore` with the repository root, so prefer an absolute path). Outside this repository the default is `./data/petstore.db` in the cwd.',
+  }),
+  databaseUrl: row({
+    variable: 'DATABASE_URL',
+    parser: url(['postgres:', 'postgresql:']),
+    default: undefined,
+    doc: '`postgres://…` selects the PostgreSQL store instead of SQLite (see "Running more than one instance" in the repository README)',
+  }),
+  dbPoolSize: row({
+    variable: 'PETSTORE_DB_POOL',
+    parser: integer(1, 1000),
+    default: 10,
+    doc: 'PostgreSQL connections per instance, at most',
+  }),
+  redisUrl: row({
+    variable: 'REDIS_URL',
+    parser: url(['redis:', 'rediss:']),
+    default: undefined,
+    doc: '`redis://…` keeps rate-limit counters and bans in Redis, shared by every instance',
+  }),
+  limitsOnRedisError: row({
+    variable: 'PETSTORE_LIMITS_ON_REDIS_ERROR',
+    parser: oneOf(['closed', 'local']),
+    default: 'closed',
+    doc: "While Redis is lost: `closed` answers /v1 with `503` and `Retry-After`, `local` limits with each instance's memory",
+  }),
+  banThreshold: row({
+    variable: 'PETSTORE_BAN_THRESHOLD',
+    parser: integer(1, 1_000_000),
+    default: 10,
+    doc: 'Requests sent while limited that ban a key',
+  }),
+  banSeconds: row({
+    variable: 'PETSTORE_BAN_SECONDS',
+    parser: integer(1, 86_400 * 30),
+    default: 900,
+    doc: 'Ban length',
+  }),
+  corsOrigins: row({
+    variable: 'PETSTORE_CORS_ORIGINS',
+    parser: origins,
+    default: '*',
+    doc: '`*` or a comma list of origins (`https://app.example,http://localhost:5173`)',
+  }),
+  docsDir: row({
+    variable: 'PETSTORE_DOCS_DIR',
+    parser: filePath,
+    default: defaultDocsDir,
+    shownDefault: '`packages/docs/dist`',
+    doc: 'The built docs served at `/docs`. Installed from npm, the default is the copy the package ships in `dist/docs`',
+  }),
+  cursorSecret: row({
+    variable: 'PETSTORE_CURSOR_SECRET',
+    parser: secret(32),
+    default: undefined,
+    shownDefault: 'generated, kept in the DB',
+    doc: 'Secret behind pagination cursors (at least 32 characters)',
+  }),
+  shutdownSeconds: row({
+    variable: 'PETSTORE_SHUTDOWN_SECONDS',
+    parser: integer(0, 3600),
+    default: 10,
+    doc: 'How long SIGTERM/SIGINT wait for in-flight requests',
+  }),
+  // Bounds how long a stalled client can hold a connection.
+  requestTimeoutSeconds: row({
+    variable: 'PETSTORE_REQUEST_TIMEOUT_SECONDS',
+    parser: integer(1, 3600),
+    default: 30,
+    doc: 'A request (headers and body) must arrive within this time, else `408 request_timeout` and the connection is closed',
+  }),
+  keepAliveSeconds: row({
+    variable: 'PETSTORE_KEEP_ALIVE_SECONDS',
+    parser: integer(1, 3600),
+    default: 5,
+    doc: 'How long an idle keep-alive connection stays open',
+  }),
+  maxConnections: row({
+    variable: 'PETSTORE_MAX_CONNECTIONS',
+    parser: integer(1, 1_000_000),
+    default: 1000,
+    doc: "Open connections at most; more are closed at once (keep it below the process's file-descriptor limit)",
+  }),
+  // 128: above the 100 parallel requests one client may send and have counted exactly, far
+  // below `maxConnections`.
+  maxConnectionsPerAddress: row({
+    variable: 'PETSTORE_MAX_CONNECTIONS_PER_ADDRESS',
+    parser: integer(1, 1_000_000),
+    default: 128,
+    doc: "Open connections of one client address at most; more are closed at once, so one address cannot starve the others. The trusted proxies of `PETSTORE_TRUST_PROXY` are not capped (all a hop count's peers are proxies)",
+  }),
+  trustProxy: row({
+    variable: 'PETSTORE_TRUST_PROXY',
+    parser: trustProxy,
+    default: false,
+    shownDefault: 'off',
+    doc: '`off`, a hop count (`1`: one load balancer in front), or a comma list of proxy addresses/CIDRs (`10.0.0.0/8,192.168.1.2`): per-IP limits then use the client address from `X-Forwarded-For`',
+  }),
+  workers: row({
+    variable: 'PETSTORE_WORKERS',
+    parser: integer(1, maxWorkers),
+    default: 1,
+    doc: 'Server processes under `node:cluster` sharing the port, to use more cores; above 1 it needs `DATABASE_URL` and `REDIS_URL` (refused on the embedded SQLite store, see [Workers](#workers-petstore_workers)). `petstore serve --workers N` sets it',
+  }),
+  metricsPort: row({
+    variable: 'PETSTORE_METRICS_PORT',
+    parser: integer(0, 65535),
+    default: undefined,
+    shownDefault: 'unset',
+    doc: 'Port of a second listener answering `GET /metrics` for Prometheus (0 picks a free one); unset, no listener and no metric is kept. See [Operating it](#operating-it)',
+  }),
+  metricsHost: row({
+    variable: 'PETSTORE_METRICS_HOST',
+    parser: text,
+    default: '127.0.0.1',
+    doc: 'Interface the metrics listener binds',
+  }),
+  logLevel: row({
+    variable: 'LOG_LEVEL',
+    parser: oneOf(logLevels, { caseless: true }),
+    default: 'info',
+    doc: '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`',
+  }),
+}
+
+type ConfigTable = typeof configTable
+/** The value a row gives. */
+type ValueOf<R> = R extends ConfigRow<infer T> ? T : never
+
+/** The configuration: one field per row of `configTable`, and the rate-limit windows. */
+export type Config = { [K in keyof ConfigTable]: ValueOf<ConfigTable[K]> } & {
+  /** Rate-limit window lengths, a minute and a day; not read from the environment (tests). */
+  rateLimitWindows: WindowLengths
+}
+
+/** The value of `row` in `env`: parsed when set (trimmed, not blank), else its default. */
+function readRow<T>(row: ConfigRow<T>, env: Readonly<Record<string, string | undefined>>): T {
+  const raw = env[row.variable]?.trim()
+  if (raw !== undefined && raw !== '') return row.parser.parse(raw, row.variable)
+  return typeof row.default === 'function' ? (row.default as () => T)() : row.default
+}
+
 /**
  * Reads the configuration from `env`.
  *
@@ -137,73 +258,14 @@ function defaultDocsDir(): string {
 export function loadConfig(
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): Config {
-  const read = (name: string): string | undefined => {
-    const value = env[name]
-    return value === undefined || value.trim() === '' ? undefined : value.trim()
+  const values: Record<string, unknown> = { rateLimitWindows: productionWindows }
+  for (const [field, definition] of Object.entries(configTable)) {
+    values[field] = readRow(definition as ConfigRow<unknown>, env)
   }
-  const config = freezeConfig({
-    port: integer('PORT', read('PORT'), 3000, 0, 65535),
-    host: read('HOST') ?? '127.0.0.1',
-    dbPath: filePath(read('PETSTORE_DB')) ?? join(defaultDataRoot(), 'data', 'petstore.db'),
-    databaseUrl: url('DATABASE_URL', read('DATABASE_URL'), ['postgres:', 'postgresql:']),
-    dbPoolSize: integer('PETSTORE_DB_POOL', read('PETSTORE_DB_POOL'), 10, 1, 1000),
-    redisUrl: url('REDIS_URL', read('REDIS_URL'), ['redis:', 'rediss:']),
-    limitsOnRedisError: oneOf(
-      'PETSTORE_LIMITS_ON_REDIS_ERROR',
-      read('PETSTORE_LIMITS_ON_REDIS_ERROR'),
-      ['closed', 'local'] as const,
-    ),
-    banThreshold: integer('PETSTORE_BAN_THRESHOLD', read('PETSTORE_BAN_THRESHOLD'), 10, 1, 1e6),
-    banSeconds: integer('PETSTORE_BAN_SECONDS', read('PETSTORE_BAN_SECONDS'), 900, 1, 86400 * 30),
-    rateLimitWindows: productionWindows,
-    corsOrigins: origins(read('PETSTORE_CORS_ORIGINS')),
-    docsDir: filePath(read('PETSTORE_DOCS_DIR')) ?? defaultDocsDir(),
-    cursorSecret: secret(read('PETSTORE_CURSOR_SECRET')),
-    shutdownSeconds: integer(
-      'PETSTORE_SHUTDOWN_SECONDS',
-      read('PETSTORE_SHUTDOWN_SECONDS'),
-      10,
-      0,
-      3600,
-    ),
-    requestTimeoutSeconds: integer(
-      'PETSTORE_REQUEST_TIMEOUT_SECONDS',
-      read('PETSTORE_REQUEST_TIMEOUT_SECONDS'),
-      30,
-      1,
-      3600,
-    ),
-    keepAliveSeconds: integer(
-      'PETSTORE_KEEP_ALIVE_SECONDS',
-      read('PETSTORE_KEEP_ALIVE_SECONDS'),
-      5,
-      1,
-      3600,
-    ),
-    maxConnections: integer(
-      'PETSTORE_MAX_CONNECTIONS',
-      read('PETSTORE_MAX_CONNECTIONS'),
-      1000,
-      1,
-      1_000_000,
-    ),
-    maxConnectionsPerAddress: integer(
-      'PETSTORE_MAX_CONNECTIONS_PER_ADDRESS',
-      read('PETSTORE_MAX_CONNECTIONS_PER_ADDRESS'),
-      128,
-      1,
-      1_000_000,
-    ),
-    trustProxy: trustProxy(read('PETSTORE_TRUST_PROXY')),
-    workers: integer('PETSTORE_WORKERS', read('PETSTORE_WORKERS'), 1, 1, maxWorkers),
-    logLevel: logLevel(read('LOG_LEVEL')),
-  })
+  const config = freezeConfig(values as Config)
   checkWorkers(config)
   return config
 }
-
-/** Far above any core count this service is run on; a typo such as 40000 fails fast. */
-const maxWorkers = 256
 
 /**
  * Several workers are several instances: they must share data and limits, which only
@@ -233,113 +295,6 @@ export function configWith(
 }
 
 function freezeConfig(config: Config): Config {
-  if (Array.isArray(config.corsOrigins)) Object.freeze(config.corsOrigins)
-  if (Array.isArray(config.trustProxy)) Object.freeze(config.trustProxy)
+  for (const value of Object.values(config)) if (Array.isArray(value)) Object.freeze(value)
   return Object.freeze(config)
-}
-
-function integer(
-  name: string,
-  raw: string | undefined,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
-  if (raw === undefined) return fallback
-  const value = /^[0-9]+$/.test(raw) ? Number(raw) : Number.NaN
-  if (!Number.isSafeInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`)
-  }
-  return value
-}
-
-function filePath(raw: string | undefined): string | undefined {
-  if (raw === undefined) return undefined
-  return isAbsolute(raw) ? raw : resolve(process.cwd(), raw)
-}
-
-function url(
-  name: string,
-  raw: string | undefined,
-  protocols: readonly string[],
-): string | undefined {
-  if (raw === undefined) return undefined
-  let parsed: URL
-  try {
-    parsed = new URL(raw)
-  } catch {
-    throw new ConfigError(`${name} must be a URL (${protocols.join(' or ')}//…)`)
-  }
-  if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(
-      `${name} must start with ${protocols.join(' or ')}//, got ${parsed.protocol}//`,
-    )
-  }
-  return raw
-}
-
-function origins(raw: string | undefined): '*' | readonly string[] {
-  if (raw === undefined || raw === '*') return '*'
-  return raw.split(',').map((entry) => {
-    const origin = entry.trim()
-    let parsed: URL | undefined
-    try {
-      parsed = new URL(origin)
-    } catch {
-      parsed = undefined
-    }
-    if (parsed === undefined || parsed.origin !== origin || !/^https?:$/.test(parsed.protocol)) {
-      throw new ConfigError(
-        `PETSTORE_CORS_ORIGINS must be * or a comma list of origins like https://app.example, got "${origin}"`,
-      )
-    }
-    return origin
-  })
-}
-
-const ipv4 = /^(25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])(\.(25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])){3}$/
-
-/** `off`/`false`, a hop count (`1`: the nearest proxy), or a comma list of addresses and CIDRs. */
-function trustProxy(raw: string | undefined): false | number | readonly string[] {
-  if (raw === undefined || /^(off|false|0)$/i.test(raw)) return false
-  if (/^[0-9]+$/.test(raw)) return integer('PETSTORE_TRUST_PROXY', raw, 0, 1, 100)
-  return raw.split(',').map((entry) => {
-    const value = entry.trim()
-    const [address = '', bits, ...rest] = value.split('/')
-    const v4 = ipv4.test(address)
-    const v6 = !v4 && isIPv6(address)
-    const maxBits = v4 ? 32 : 128
-    const bitsOk = bits === undefined || (/^[0-9]{1,3}$/.test(bits) && Number(bits) <= maxBits)
-    if (!(v4 || v6) || !bitsOk || rest.length > 0) {
-      throw new ConfigError(
-        `PETSTORE_TRUST_PROXY must be off, a hop count, or a comma list of addresses/CIDRs like 10.0.0.0/8, got "${value}"`,
-      )
-    }
-    return value
-  })
-}
-
-function secret(raw: string | undefined): string | undefined {
-  if (raw !== undefined && raw.length < 32) {
-    throw new ConfigError('PETSTORE_CURSOR_SECRET must be at least 32 characters long')
-  }
-  return raw
-}
-
-/** `raw` if it is one of `values`; the first of them when unset. */
-function oneOf<T extends string>(name: string, raw: string | undefined, values: readonly T[]): T {
-  if (raw === undefined) return values[0] as T
-  if (!values.includes(raw as T)) {
-    throw new ConfigError(`${name} must be one of ${values.join(', ')}, got "${raw}"`)
-  }
-  return raw as T
-}
-
-function logLevel(raw: string | undefined): LogLevel {
-  if (raw === undefined) return 'info'
-  const level = raw.toLowerCase() as LogLevel
-  if (!logLevels.includes(level)) {
-    throw new ConfigError(`LOG_LEVEL must be one of ${logLevels.join(', ')}, got "${raw}"`)
-  }
-  return level
 }

@@ -10,7 +10,7 @@ import { isBackendUnavailable } from './backend-failure.js'
 
 const plural = (count: number, noun: string) => `${count} ${count === 1 ? noun : `${noun}s`}`
 
-/** 64 KiB, SERVICE.md: larger bodies are 413. */
+/** 64 KiB, as the spec's `PayloadTooLarge` response says: larger bodies are 413. */
 export const bodyLimit = 64 * 1024
 
 /** The longest path parameter the router reads (Fastify's default); longer is 400. */
@@ -193,6 +193,11 @@ export class ApiProblem<S extends number = number> extends Error {
   retryAfter(seconds: number): this {
     this.headers['retry-after'] = String(seconds)
     return this
+  }
+
+  /** The Error body sent for it, whoever writes the response (the error handler or the edge). */
+  body(): ErrorBody {
+    return { code: this.code, message: this.message, status: this.status }
   }
 }
 

@@ -31,5 +31,3 @@ export type { PostgresStoreOptions } from './store/postgres/index.js'
 export { openPostgresStore } from './store/postgres/index.js'
 export { openSqliteStore } from './store/sqlite/index.js'
 export type { ApiKeyRecord, Store } from './store/store.js'
-
-export const SERVICE_NAME = 'petstore'

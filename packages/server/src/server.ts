@@ -17,9 +17,11 @@ import { buildApp } from './app.js'
 import { issueApiKey } from './auth/api-key.js'
 import { limitsLocation, openStore, StartError, storeLocation } from './backends.js'
 import { superviseWorkers } from './cluster.js'
-import { type Config, ConfigError, configWith, loadConfig } from './config.js'
+import { type Config, ConfigError, configTable, configWith, loadConfig } from './config.js'
 import { createLogDestination } from './log-destination.js'
+import { exposeMetrics } from './metrics/index.js'
 import type { Store } from './store/store.js'
+import { apiBasePath, baseUrl, docsPath } from './urls.js'
 
 export interface RunningPetstore {
   /** Base URL without `/v1`, e.g. `http://127.0.0.1:43567`. */
@@ -62,10 +64,9 @@ export async function startPetstore(overrides: Partial<Config> = {}): Promise<Ru
   await app.listen({ host: config.host, port: config.port })
   const address = app.server.address()
   if (address === null || typeof address === 'string') throw new Error('server has no TCP address')
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
   let closed = false
   return {
-    url: `http://${host}:${address.port}`,
+    url: baseUrl(address.address, address.port),
     async issueKey(input) {
       return (await issueApiKey(store.keys, input)).rawKey
     },
@@ -80,7 +81,7 @@ export async function startPetstore(overrides: Partial<Config> = {}): Promise<Ru
 }
 
 /**
- * Logs are written in blocks of at least this many bytes, and at most `logFlushMs` late
+ * Logs are written in blocks of at least this many bytes, and at most `maxDelayMs` late
  * (log-destination.ts): one write per line (one per request at info level) was a seventh of the
  * CPU time of a list request. What is pending is written when the process exits; a crash can
  * lose the last second of lines, never an acknowledged write (those are in the store).
@@ -132,6 +133,15 @@ export async function serve(
     await store.close()
     fail(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`)
   }
+  try {
+    await exposeMetrics(app, config)
+  } catch (error) {
+    await app.close()
+    await store.close()
+    fail(
+      `cannot listen for metrics on ${config.metricsHost}:${config.metricsPort}: ${(error as Error).message}`,
+    )
+  }
   // Before the start is announced: a signal sent as soon as "listening" is read must drain.
   let stopping = false
   const stop = async (signal: string) => {
@@ -157,19 +167,17 @@ export async function serve(
 async function announce(app: FastifyInstance, config: Config, store: Store): Promise<void> {
   const address = app.server.address()
   const port = typeof address === 'object' && address !== null ? address.port : config.port
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host
-  const base = `http://${host}:${port}`
-  const location = { url: `${base}/v1`, db: storeLocation(config), limits: limitsLocation(config) }
+  const base = baseUrl(config.host, port)
+  const api = `${base}${apiBasePath}`
+  const docs = `${base}${docsPath}`
+  const location = { url: api, db: storeLocation(config), limits: limitsLocation(config) }
   if (existsSync(join(config.docsDir, 'index.html'))) {
-    app.log.info(
-      { ...location, docs: `${base}/docs` },
-      `listening on ${base}/v1, docs at ${base}/docs`,
-    )
+    app.log.info({ ...location, docs }, `listening on ${api}, docs at ${docs}`)
   } else {
-    app.log.info(location, `listening on ${base}/v1`)
+    app.log.info(location, `listening on ${api}`)
     app.log.warn(
       { docsDir: config.docsDir },
-      `no docs at ${base}/docs: ${config.docsDir} has no index.html (set PETSTORE_DOCS_DIR)`,
+      `no docs at ${docs}: ${config.docsDir} has no index.html (set ${configTable.docsDir.variable})`,
     )
   }
   if ((await store.keys.countActive()) === 0) {

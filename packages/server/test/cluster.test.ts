@@ -7,7 +7,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { issueApiKey } from '../src/auth/api-key.js'
-import { restartDelayMs } from '../src/cluster.js'
+import { restartDelayMs } from '../src/cluster-supervisor.js'
 import { openPostgresStore } from '../src/store/postgres/index.js'
 import type { Store } from '../src/store/store.js'
 import { type PrivateRedis, startPrivateRedis } from './backends/processes.js'

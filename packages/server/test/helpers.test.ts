@@ -45,6 +45,30 @@ it('accepts a response the spec declares', () => {
   expectSpecResponse(reply(200, [pet]), 'listPets')
 })
 
+const failure = (status: number, code: string) => reply(status, { code, message: 'x', status })
+
+it('accepts the limits on a failure after the request was counted, and their absence before', () => {
+  expectSpecResponse(failure(500, 'internal_error'), 'listPets')
+  const uncounted = failure(503, 'service_unavailable')
+  uncounted.headers.set('retry-after', '1')
+  const limits = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']
+  for (const name of [...limits, 'ratelimit', 'ratelimit-policy']) uncounted.headers.delete(name)
+  expectSpecResponse(uncounted, 'listPets')
+})
+
+it.each([
+  ['a failure with a malformed limit', failure(500, 'internal_error'), 'x-ratelimit-limit', 'many'],
+  [
+    'a failure with a header declared only elsewhere',
+    failure(500, 'internal_error'),
+    'location',
+    '/v1/pets/1',
+  ],
+])('rejects %s', (_, bad, name, value) => {
+  bad.headers.set(name, value)
+  expect(() => expectSpecResponse(bad, 'listPets')).toThrow()
+})
+
 it.each([
   ['an undeclared status', reply(404, { code: 'not_found', message: 'x', status: 404 })],
   ['an extra body property', reply(200, [{ ...pet, age: 3 }])],

@@ -49,6 +49,16 @@ export function redisServerInstalled(suite: string): boolean {
   }
 }
 
+/** Like serviceAvailable, for suites that run `command` (an installed program) themselves. */
+export function commandInstalled(command: string, suite: string): boolean {
+  try {
+    execFileSync(command, ['--version'], { stdio: 'ignore' })
+    return true
+  } catch {
+    return missing(`${command} is not installed`, suite)
+  }
+}
+
 function missing(line: string, suite: string): false {
   if (process.env.CI === 'true') throw new Error(`${line}: CI needs it (see .ci/run)`)
   process.stderr.write(

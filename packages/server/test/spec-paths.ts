@@ -1,10 +1,10 @@
 /**
  * The paths of the spec as a client meets them, derived from the spec so that tests follow a
- * spec edit instead of repeating it: each path's example address and the `Allow` SERVICE.md
- * gives it (the path's methods, HEAD wherever GET, OPTIONS everywhere).
+ * spec edit instead of repeating it: each path's example address and the `Allow` it is answered
+ * with (the path's methods, HEAD wherever GET, OPTIONS everywhere: the spec's `Allow` header).
  */
 
-import { operationsOf } from '@petstore/types/openapi'
+import { answeredMethods, operationsOf } from '@petstore/types/openapi'
 import { openapiDocument } from '@petstore/types/spec'
 
 export interface SpecPath {
@@ -25,14 +25,13 @@ export function specPaths(): SpecPath[] {
   const byPath = new Map<string, Set<string>>()
   for (const { path, method } of operationsOf(openapiDocument)) {
     const methods = byPath.get(path) ?? new Set<string>()
-    if (method !== 'options' && method !== 'head') methods.add(method)
-    if (method === 'get') methods.add('head')
+    if (method !== 'options') for (const name of answeredMethods(method)) methods.add(name)
     byPath.set(path, methods)
   }
   return [...byPath].map(([path, methods]) => ({
     path,
     example: path.replace(/\{[^}]+\}/g, '7'),
-    allow: [...methods, 'options'].map((m) => m.toUpperCase()).sort(),
+    allow: [...methods, 'OPTIONS'].sort(),
   }))
 }
 

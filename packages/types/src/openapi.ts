@@ -1,17 +1,25 @@
 /**
- * Reading an OpenAPI 3.1 document: local `$ref`s and the walk over its operations. The server
- * (routes, validators, serializers) and the docs build (samples, anchors) both read the spec
- * through this module, so they cannot disagree on what a reference or an operation is.
+ * The one reader of an OpenAPI 3.1 document: local `$ref`s, the walk over its operations, the
+ * parameters that apply to each, and the rules every consumer would otherwise restate (which
+ * methods a path item holds, which statuses succeed, HEAD following GET). The server (routes,
+ * validators, serializers), the docs build, the generated facts and the scripts (spec-lint,
+ * spec:diff) all read the spec through this module, so they cannot disagree on what it says.
+ * The scripts import it as source, before any build, from `@petstore/types/openapi/source`.
  *
  * @example
  * ```ts
  * import { openapiDocument } from '@petstore/types/spec'
  * import { operationsOf } from '@petstore/types/openapi'
- * for (const { method, path, operation } of operationsOf(openapiDocument)) console.log(method, path)
+ * for (const { method, path, parameters } of operationsOf(openapiDocument)) {
+ *   console.log(method, path, parameters.map((p) => p.name))
+ * }
  * ```
  */
 
-/** The operation fields of an OpenAPI Path Item, in the specification's order. */
+/**
+ * The operation fields of an OpenAPI Path Item, in the specification's order.
+ * @see https://spec.openapis.org/oas/v3.1.0#path-item-object
+ */
 export const httpMethods = [
   'get',
   'put',
@@ -27,16 +35,25 @@ export type HttpMethodName = (typeof httpMethods)[number]
 
 type Node = Record<string, unknown>
 
+const isNode = (value: unknown): value is Node =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+
 /**
- * Reads a local JSON pointer such as `#/components/schemas/Pet`.
- * @see https://www.rfc-editor.org/rfc/rfc6901
+ * Reads a local JSON pointer such as `#/components/schemas/Pet`: each token is URI-decoded (a
+ * `$ref` is a URI fragment), then `~1` becomes `/` and `~0` becomes `~`, in that order.
+ *
+ * @example
+ * ```ts
+ * resolvePointer(document, '#/paths/~1pets~1{petId}/get') // the operation of `/pets/{petId}`
+ * ```
+ * @see https://www.rfc-editor.org/rfc/rfc6901#section-4
  */
 export function resolvePointer(document: unknown, ref: string): unknown {
   if (!ref.startsWith('#')) throw new Error(`only local $ref are supported, got ${ref}`)
   let node: unknown = document
   for (const raw of ref.slice(1).split('/').slice(1)) {
     const token = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~')
-    if (node === null || typeof node !== 'object' || !(token in node)) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, token)) {
       throw new Error(`$ref ${ref} does not resolve`)
     }
     node = (node as Node)[token]
@@ -45,11 +62,18 @@ export function resolvePointer(document: unknown, ref: string): unknown {
 }
 
 function refOf(value: unknown): string | undefined {
-  const ref = value !== null && typeof value === 'object' ? (value as Node).$ref : undefined
+  const ref = isNode(value) ? value.$ref : undefined
   return typeof ref === 'string' ? ref : undefined
 }
 
-/** Follows `$ref`s from `value` until it reaches a value that is not a reference. */
+/**
+ * Follows `$ref`s from `value` until it reaches a value that is not a reference.
+ *
+ * @example
+ * ```ts
+ * resolveRef(document, { $ref: '#/components/parameters/PetId' }) // { name: 'petId', in: 'path', … }
+ * ```
+ */
 export function resolveRef<T>(document: unknown, value: T | { $ref: string }): T {
   let current: unknown = value
   for (let hops = 0; ; hops++) {
@@ -60,47 +84,186 @@ export function resolveRef<T>(document: unknown, value: T | { $ref: string }): T
   }
 }
 
+export interface DereferenceOptions {
+  /**
+   * What a `$ref` met again inside its own target becomes: an error (`'throw'`, the default), or
+   * the `{ $ref }` left in place (`'keep'`), so that a recursive schema still compares by name.
+   */
+  cycles?: 'throw' | 'keep'
+}
+
 /**
  * A copy of `node` with every `$ref` replaced by its target. Keywords next to a `$ref` (OpenAPI
  * 3.1 allows them, e.g. `NewPet.status` has `$ref` and `default`) win over the target's, so
  * draft-07 tools such as fast-json-stringify see the same meaning as a 2020-12 validator.
+ *
+ * @example
+ * ```ts
+ * dereference({ $ref: '#/components/schemas/Pet' }, document) // the Pet schema, its refs inlined
+ * ```
  */
-export function dereference<T = unknown>(node: T, document: unknown): T {
-  return inline(node, document, []) as T
+export function dereference<T = unknown>(
+  node: T,
+  document: unknown,
+  options: DereferenceOptions = {},
+): T {
+  return inline(node, document, [], options.cycles === 'keep') as T
 }
 
-function inline(node: unknown, document: unknown, trail: readonly string[]): unknown {
-  if (Array.isArray(node)) return node.map((item) => inline(item, document, trail))
+function inline(
+  node: unknown,
+  document: unknown,
+  trail: readonly string[],
+  keepCycles: boolean,
+): unknown {
+  if (Array.isArray(node)) return node.map((item) => inline(item, document, trail, keepCycles))
   if (node === null || typeof node !== 'object') return node
   const { $ref, ...siblings } = node as Node
   const base: Node = {}
   if (typeof $ref === 'string') {
-    if (trail.includes($ref)) throw new Error(`$ref cycle through ${$ref}`)
-    Object.assign(base, inline(resolvePointer(document, $ref), document, [...trail, $ref]))
+    if (trail.includes($ref)) {
+      if (keepCycles) return { $ref }
+      throw new Error(`$ref cycle through ${$ref}`)
+    }
+    const target = inline(resolvePointer(document, $ref), document, [...trail, $ref], keepCycles)
+    if (!isNode(target)) return target
+    Object.assign(base, target)
   }
-  for (const [key, value] of Object.entries(siblings)) base[key] = inline(value, document, trail)
+  for (const [key, value] of Object.entries(siblings)) {
+    base[key] = inline(value, document, trail, keepCycles)
+  }
   return base
 }
 
-/** One operation of a document, where it was found. */
-export interface OperationAt<Operation = Node> {
-  path: string
-  method: HttpMethodName
-  /** The Path Item holding it (its shared `parameters` apply to the operation too). */
-  pathItem: Node
-  operation: Operation
+/**
+ * What makes a parameter unique: its location and name. Header names are case-insensitive
+ * (RFC 9110 §5.1), so `in: header` compares them in lower case; other names are exact.
+ *
+ * @example
+ * ```ts
+ * parameterKey({ name: 'X-Request-Id', in: 'header' }) // 'header:x-request-id'
+ * ```
+ * @see https://spec.openapis.org/oas/v3.1.0#parameter-object
+ */
+export function parameterKey(parameter: { name?: unknown; in?: unknown }): string {
+  const name = String(parameter.name)
+  return `${String(parameter.in)}:${parameter.in === 'header' ? name.toLowerCase() : name}`
 }
 
-/** Every operation of the document, in path order, then in the order of `httpMethods`. */
-export function operationsOf<Operation = Node>(document: unknown): OperationAt<Operation>[] {
-  const paths = ((document as { paths?: Record<string, Node> }).paths ?? {}) as Record<string, Node>
-  const found: OperationAt<Operation>[] = []
-  for (const [path, pathItem] of Object.entries(paths)) {
+/**
+ * The parameters that apply to an operation: the Path Item's, except those the operation
+ * declares again with the same name and location (the operation's one overrides it), then the
+ * operation's own, each `$ref` resolved against `document` (one level; schemas keep theirs).
+ *
+ * @example
+ * ```ts
+ * // path item: [{ name: 'limit', in: 'query', required: true }]
+ * // operation: [{ name: 'limit', in: 'query', required: false }]
+ * parametersOf(pathItem, operation) // [{ name: 'limit', in: 'query', required: false }]
+ * ```
+ * @see https://spec.openapis.org/oas/v3.1.0#path-item-object ("can be overridden at the
+ *   operation level, but cannot be removed there")
+ */
+export function parametersOf<Parameter = Node>(
+  pathItem: object,
+  operation: object,
+  document?: unknown,
+): Parameter[] {
+  const read = (owner: object) => {
+    const list = (owner as { parameters?: unknown }).parameters
+    return (Array.isArray(list) ? list : [])
+      .map((raw) => resolveRef<unknown>(document, raw))
+      .filter(isNode)
+  }
+  const own = read(operation)
+  const overridden = new Set(own.map(parameterKey))
+  const shared = read(pathItem).filter((parameter) => !overridden.has(parameterKey(parameter)))
+  return [...shared, ...own] as Parameter[]
+}
+
+/** One operation of a document, where it was found. */
+export interface OperationAt<Operation = Node, Parameter = Node> {
+  path: string
+  method: HttpMethodName
+  /** The Path Item holding it, `$ref` resolved. */
+  pathItem: Node
+  operation: Operation
+  /** The parameters that apply to it, the Path Item's included (`parametersOf`), read on access. */
+  parameters: Parameter[]
+}
+
+/**
+ * Every operation of the document, in path order, then in the order of `httpMethods`.
+ *
+ * @example
+ * ```ts
+ * operationsOf(document).map(({ method, path }) => `${method.toUpperCase()} ${path}`)
+ * // ['GET /pets', 'POST /pets', …]
+ * ```
+ */
+export function operationsOf<Operation = Node, Parameter = Node>(
+  document: unknown,
+): OperationAt<Operation, Parameter>[] {
+  const paths = isNode(document) && isNode(document.paths) ? document.paths : {}
+  const found: OperationAt<Operation, Parameter>[] = []
+  for (const [path, declared] of Object.entries(paths)) {
+    const pathItem = resolveRef<unknown>(document, declared)
+    if (!isNode(pathItem)) continue
     for (const method of httpMethods) {
       const operation = pathItem[method]
-      if (operation !== undefined)
-        found.push({ path, method, pathItem, operation: operation as Operation })
+      if (!isNode(operation)) continue
+      found.push({
+        path,
+        method,
+        pathItem,
+        operation: operation as Operation,
+        // Read when asked: a walk that only needs the operations never meets a parameter's $ref.
+        get parameters() {
+          return parametersOf<Parameter>(pathItem, operation, document)
+        },
+      })
     }
   }
   return found
+}
+
+/**
+ * Whether a Responses Object key is a success: a `1XX`, `2XX` or `3XX` code, or one of those
+ * ranges (a range stands for every code in it), which a caller handles as the answer it asked
+ * for. `4XX`, `5XX` (codes and ranges) and `default` are errors (`isErrorStatus`).
+ *
+ * @example
+ * ```ts
+ * isSuccessStatus('201') // true
+ * isSuccessStatus('2XX') // true
+ * isSuccessStatus('default') // false
+ * ```
+ * @see https://spec.openapis.org/oas/v3.1.0#patterned-fields-0
+ */
+export const isSuccessStatus = (status: string): boolean => /^[123](\d\d|XX)$/.test(status)
+
+/**
+ * Whether a Responses Object key is an error: a `4XX` or `5XX` code or range, or `default`.
+ *
+ * @example
+ * ```ts
+ * isErrorStatus('4XX') // true
+ * ```
+ */
+export const isErrorStatus = (status: string): boolean => /^([45](\d\d|XX)|default)$/.test(status)
+
+/**
+ * The methods an operation's method is answered for, in upper case: HEAD wherever GET, since a
+ * HEAD answer is the GET answer without its body.
+ *
+ * @example
+ * ```ts
+ * answeredMethods('get') // ['GET', 'HEAD']
+ * answeredMethods('POST') // ['POST']
+ * ```
+ * @see https://www.rfc-editor.org/rfc/rfc9110#section-9.3.2
+ */
+export function answeredMethods(method: string): string[] {
+  const upper = method.toUpperCase()
+  return upper === 'GET' ? ['GET', 'HEAD'] : [upper]
 }

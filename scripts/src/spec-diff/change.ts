@@ -4,7 +4,7 @@
  */
 export interface Change {
   kind: 'breaking' | 'non-breaking'
-  /** Stable rule name, e.g. `property-became-required`; the README lists them. */
+  /** Stable rule name, e.g. `property-became-required`, as the check that reports it writes it. */
   rule: string
   /** Where, e.g. `POST /pets request body application/json: status`. */
   location: string

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { dereference } from '@petstore/types/openapi/source'
 import { parseSpecText } from './spec-yaml.js'
 
 /** A parsed OpenAPI document; rules read it structurally, so fields stay loosely typed. */
@@ -37,53 +38,14 @@ export function loadSpec(file: string): LoadedSpec {
 }
 
 /**
- * Inlines `#/...` references so that a schema moved into `components` (or back) compares equal.
- * Siblings of a `$ref` (OpenAPI 3.1 allows `default`, `description`, ...) override the target.
- * A recursive schema keeps its inner `{ $ref }`, which then compares by name.
+ * Inlines `#/...` references (`dereference`) so that a schema moved into `components` (or back)
+ * compares equal. Siblings of a `$ref` (OpenAPI 3.1 allows `default`, `description`, ...)
+ * override the target. A recursive schema keeps its inner `{ $ref }`, which then compares by name.
  */
 export function resolveRefs(doc: Json, file = 'spec'): Json {
-  // A `$ref` without siblings whose target holds no cycle resolves the same wherever it is used:
-  // resolved once and shared, so that a large spec is not inlined again at every use.
-  const shared = new Map<string, unknown>()
-  let cycles = 0
-  const resolve = (node: unknown, stack: readonly string[]): unknown => {
-    if (Array.isArray(node)) return node.map((item) => resolve(item, stack))
-    if (!isObject(node)) return node
-    const ref = node.$ref
-    if (typeof ref === 'string') {
-      if (!ref.startsWith('#/')) throw new Error(`${file}: external $ref ${ref} is not supported`)
-      if (stack.includes(ref)) {
-        cycles++
-        return { $ref: ref }
-      }
-      const { $ref: _, ...siblings } = node
-      const plain = Object.keys(siblings).length === 0
-      if (plain && shared.has(ref)) return shared.get(ref)
-      const before = cycles
-      const target = pointer(doc, ref, file)
-      const resolved = resolve(isObject(target) ? { ...target, ...siblings } : target, [
-        ...stack,
-        ref,
-      ])
-      if (plain && cycles === before) shared.set(ref, resolved)
-      return resolved
-    }
-    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, resolve(v, stack)]))
+  try {
+    return dereference(doc, doc, { cycles: 'keep' })
+  } catch (error) {
+    throw new Error(`${file}: ${(error as Error).message}`)
   }
-  return resolve(doc, []) as Json
-}
-
-/**
- * The node a local `$ref` (`#/…`) points at; throws when it points at nothing.
- * @see https://www.rfc-editor.org/rfc/rfc6901 (JSON Pointer, `~1` and `~0` escapes)
- */
-export function pointer(doc: Json, ref: string, file: string): unknown {
-  let node: unknown = doc
-  for (const raw of ref.slice(2).split('/')) {
-    const key = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~')
-    if (!isObject(node) && !Array.isArray(node)) break
-    node = (node as Record<string, unknown>)[key]
-  }
-  if (node === undefined) throw new Error(`${file}: $ref ${ref} points at nothing`)
-  return node
 }

@@ -1,6 +1,5 @@
+import { operationsOf as operationsIn, parameterKey } from '@petstore/types/openapi/source'
 import { isObject, type Json } from './load.js'
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const
 
 export interface Operation {
   /** `METHOD /path`, as reports show it. */
@@ -9,45 +8,24 @@ export interface Operation {
   key: string
   id: string | undefined
   op: Json
-  /** Path-level and operation-level parameters, by `in:name` (the operation's win). */
+  /** The parameters that apply (`parametersOf`: the operation's override the path's), by `parameterKey`. */
   parameters: Map<string, Json>
 }
 
 /** Every operation of a resolved document, by `METHOD /path` with blank parameter names. */
 export function operationsOf(doc: Json): Map<string, Operation> {
   const operations = new Map<string, Operation>()
-  for (const [path, item] of Object.entries(isObject(doc.paths) ? doc.paths : {})) {
-    if (!isObject(item)) continue
-    for (const method of METHODS) {
-      const op = item[method]
-      if (!isObject(op)) continue
-      const key = `${method.toUpperCase()} ${path.replaceAll(/\{[^}]*\}/g, '{}')}`
-      operations.set(key, {
-        label: `${method.toUpperCase()} ${path}`,
-        key,
-        id: typeof op.operationId === 'string' ? op.operationId : undefined,
-        op,
-        parameters: parametersOf(item.parameters, op.parameters),
-      })
-    }
+  for (const { path, method, operation: op, parameters } of operationsIn(doc)) {
+    const key = `${method.toUpperCase()} ${path.replaceAll(/\{[^}]*\}/g, '{}')}`
+    operations.set(key, {
+      label: `${method.toUpperCase()} ${path}`,
+      key,
+      id: typeof op.operationId === 'string' ? op.operationId : undefined,
+      op,
+      parameters: new Map(parameters.map((parameter) => [parameterKey(parameter), parameter])),
+    })
   }
   return operations
-}
-
-function parametersOf(...lists: unknown[]): Map<string, Json> {
-  const parameters = new Map<string, Json>()
-  for (const list of lists) {
-    for (const parameter of Array.isArray(list) ? list : []) {
-      if (isObject(parameter)) parameters.set(parameterKey(parameter), parameter)
-    }
-  }
-  return parameters
-}
-
-/** Header names are case-insensitive (RFC 9110 §5.1); other parameter names are not. */
-function parameterKey(parameter: Json): string {
-  const name = String(parameter.name)
-  return `${String(parameter.in)}:${parameter.in === 'header' ? name.toLowerCase() : name}`
 }
 
 /** An object member as an object, or an empty one. */

@@ -3,11 +3,9 @@
  * or adding another (its handler never runs), breaks it. Error statuses are open-ended: every
  * client already needs a path for an undocumented error, so adding or removing one does not.
  */
+import { isSuccessStatus } from '@petstore/types/openapi/source'
 import { breaking, type Change, nonBreaking } from './change.js'
 import { type Operation, objectAt } from './model.js'
-
-/** `1XX`-`3XX` and their exact codes succeed; `4XX`, `5XX` and `default` are errors. */
-const isSuccess = (status: string) => /^[123]/.test(status)
 
 export function compareStatusCodes(base: Operation, head: Operation): Change[] {
   const changes: Change[] = []
@@ -17,7 +15,7 @@ export function compareStatusCodes(base: Operation, head: Operation): Change[] {
     if (status in after) continue
     const location = `${base.label} response ${status}`
     changes.push(
-      isSuccess(status)
+      isSuccessStatus(status)
         ? breaking('success-status-removed', location, `success status ${status} was removed`)
         : nonBreaking('error-status-removed', location, `error status ${status} was removed`),
     )
@@ -26,7 +24,7 @@ export function compareStatusCodes(base: Operation, head: Operation): Change[] {
     if (status in before) continue
     const location = `${base.label} response ${status}`
     changes.push(
-      isSuccess(status)
+      isSuccessStatus(status)
         ? breaking(
             'success-status-added',
             location,

@@ -4,10 +4,9 @@
  * and `@petstore/types`' test validates every example against its schema; a missing one would
  * leave a hole in all three.
  */
-import { isObject, type Json, pointer } from '../spec-diff/load.js'
+import { operationsOf, resolvePointer } from '@petstore/types/openapi/source'
+import { isObject, type Json } from '../spec-diff/load.js'
 import type { Finding } from './finding.js'
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']
 
 const hasExample = (node: Json, examplesKind: 'array' | 'map'): boolean => {
   if (node.example !== undefined) return true
@@ -37,28 +36,24 @@ function schemasWithoutExample(doc: Json): Finding[] {
 
 function responsesWithoutExample(doc: Json): Finding[] {
   const findings: Finding[] = []
-  for (const [path, item] of Object.entries(isObject(doc.paths) ? doc.paths : {})) {
-    if (!isObject(item)) continue
-    for (const method of METHODS) {
-      const operation = item[method]
-      if (!isObject(operation) || !isObject(operation.responses)) continue
-      const name =
-        typeof operation.operationId === 'string'
-          ? operation.operationId
-          : `${method.toUpperCase()} ${path}`
-      for (const [status, declared] of Object.entries(operation.responses)) {
-        const { response, ref } = followRef(doc, declared)
-        if (!isObject(response.content)) continue
-        for (const [mediaType, media] of Object.entries(response.content)) {
-          if (isObject(media) && hasExample(media, 'map')) continue
-          const where = ref === undefined ? "the response's content" : `${ref} content`
-          findings.push({
-            code: 'petstore-response-example',
-            severity: 'error',
-            path: ['paths', path, method, 'responses', status, 'content', mediaType],
-            message: `${name} ${status} (${mediaType}): no example: add one under \`examples\` in ${where}`,
-          })
-        }
+  for (const { path, method, operation } of operationsOf(doc)) {
+    if (!isObject(operation.responses)) continue
+    const name =
+      typeof operation.operationId === 'string'
+        ? operation.operationId
+        : `${method.toUpperCase()} ${path}`
+    for (const [status, declared] of Object.entries(operation.responses)) {
+      const { response, ref } = followRef(doc, declared)
+      if (!isObject(response.content)) continue
+      for (const [mediaType, media] of Object.entries(response.content)) {
+        if (isObject(media) && hasExample(media, 'map')) continue
+        const where = ref === undefined ? "the response's content" : `${ref} content`
+        findings.push({
+          code: 'petstore-response-example',
+          severity: 'error',
+          path: ['paths', path, method, 'responses', status, 'content', mediaType],
+          message: `${name} ${status} (${mediaType}): no example: add one under \`examples\` in ${where}`,
+        })
       }
     }
   }
@@ -77,7 +72,7 @@ function followRef(doc: Json, node: unknown): { response: Json; ref?: string } {
     if (!ref.startsWith('#/') || seen.includes(ref)) return { response: {} }
     seen.push(ref)
     try {
-      response = pointer(doc, ref, 'spec')
+      response = resolvePointer(doc, ref)
     } catch {
       return { response: {} }
     }

@@ -3,7 +3,6 @@
  * run as children of this process, and a synchronous spawn would stall the test's own timers.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { createServer } from 'node:net'
 import { withoutServiceVariables } from '../../src/service-env.js'
 
 /**
@@ -137,19 +136,6 @@ function signalGroup(group: number, signal: NodeJS.Signals): void {
   } catch {
     // The group has already exited.
   }
-}
-
-/** A TCP port on 127.0.0.1 that was free a moment ago. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address !== null ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /** Polls `url` until it answers at all (any status), or fails after `timeoutMs`. */

@@ -7,7 +7,8 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { stringify } from 'yaml'
-import { cleanEnv, type Daemon, freePort, startDaemon, waitForHttp } from './processes.js'
+import { freePort } from '../../src/free-port.js'
+import { cleanEnv, type Daemon, startDaemon, waitForHttp } from './processes.js'
 
 export interface Registry {
   /** `http://127.0.0.1:PORT/` */

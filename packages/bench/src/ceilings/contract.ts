@@ -51,7 +51,7 @@ export interface ContractCeiling {
   close(): Promise<void>
 }
 
-/** The fixed plans' limits (SERVICE.md); enterprise keys carry their own. */
+/** The fixed plans' limits (the spec's `x-rate-limit-plans`); enterprise keys carry their own. */
 const plans: Readonly<Record<string, readonly [number, number]>> = {
   free: [60, 1000],
   pro: [300, 10_000],

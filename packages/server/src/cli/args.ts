@@ -4,6 +4,7 @@
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util'
 import { type Plan, perKeyPlanValues, planValues } from '@petstore/types'
+import { ConfigError, configTable } from '../config.js'
 
 export type Command =
   | { name: 'help' }
@@ -14,12 +15,17 @@ export type Command =
   | { name: 'seed'; pets: number }
 
 /** What `serve`'s flags set: the same variables as the environment, which they override. */
-export interface ServeEnv {
-  PORT?: string
-  HOST?: string
-  PETSTORE_DB?: string
-  PETSTORE_WORKERS?: string
-}
+export type ServeEnv = Record<string, string>
+
+/** `serve`'s flags, each standing for the configuration row (config.ts) whose variable it sets. */
+const serveFlags = {
+  port: configTable.port,
+  host: configTable.host,
+  db: configTable.dbPath,
+  workers: configTable.workers,
+} as const
+
+const overridden = Object.values(serveFlags).map((row) => row.variable)
 
 /** A command line that cannot be run; the message is one line for stderr. */
 export class UsageError extends Error {
@@ -33,7 +39,7 @@ export const usage = `usage: petstore <command>
   keys revoke <id>
   seed --pets N
 serve runs the service as pnpm start does, configured by the same environment (PORT, HOST,
-PETSTORE_*, DATABASE_URL, REDIS_URL, LOG_LEVEL); its flags override PORT, HOST, PETSTORE_DB and PETSTORE_WORKERS.`
+PETSTORE_*, DATABASE_URL, REDIS_URL, LOG_LEVEL); its flags override ${overridden.slice(0, -1).join(', ')} and ${overridden.at(-1)}.`
 
 export function parseCommand(argv: readonly string[]): Command {
   const [first, second] = argv
@@ -115,26 +121,30 @@ function keysRevoke(args: readonly string[]): Command {
   return { name: 'keys revoke', id }
 }
 
-/** Flags become the variables they stand for, so the config validates both the same way. */
+/**
+ * Flags become the variables they stand for, so the config validates both the same way (a
+ * worker count, with the store and Redis it needs, too). The port is checked here as well: a
+ * bad one is a usage error, exit 2, like every other bad argument.
+ */
 function serve(args: readonly string[]): Command {
-  const { values } = parse(args, {
-    port: { type: 'string' },
-    host: { type: 'string' },
-    db: { type: 'string' },
-    workers: { type: 'string' },
-  })
+  const { values } = parse(
+    args,
+    Object.fromEntries(Object.keys(serveFlags).map((flag) => [flag, { type: 'string' }])),
+  )
   const env: ServeEnv = {}
+  for (const [flag, row] of Object.entries(serveFlags)) {
+    const value = values[flag] as string | undefined
+    if (value !== undefined) env[row.variable] = value
+  }
   const port = values.port as string | undefined
   if (port !== undefined) {
-    if (!/^(0|[1-9][0-9]{0,4})$/.test(port) || Number(port) > 65535) {
-      throw new UsageError(`--port must be an integer from 0 to 65535, got "${port}"`)
+    try {
+      serveFlags.port.parser.parse(port, '--port')
+    } catch (error) {
+      if (error instanceof ConfigError) throw new UsageError(error.message)
+      throw error
     }
-    env.PORT = port
   }
-  if (values.host !== undefined) env.HOST = values.host as string
-  if (values.db !== undefined) env.PETSTORE_DB = values.db as string
-  // Checked by the config, with the store and Redis it needs, as PETSTORE_WORKERS is.
-  if (values.workers !== undefined) env.PETSTORE_WORKERS = values.workers as string
   return { name: 'serve', env }
 }
 

@@ -58,7 +58,7 @@ export function completionOf(request: FastifyRequest, reply: FastifyReply): Comp
 }
 
 export function logCompletions(app: FastifyInstance): void {
-  // A callback hook (see request-id.ts): every request passes here.
+  // A callback hook, not an async one: every request passes here, and it needs no promise.
   app.addHook('onResponse', (request, reply, done) => {
     // On the root logger: a request that logs nothing else never builds its child logger.
     logCompletion(app.log, completionOf(request, reply))

@@ -21,30 +21,27 @@ import type { ErrorCodeStatus, OperationFacts, OperationId, operations } from '@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { ApiProblem } from '../errors.js'
 
+type ErrorHeaders<K extends OperationId> = OperationFacts[K]['errorHeaders']
+/** The 4xx statuses of operation `K`. */
+type ClientErrorStatus<K extends OperationId> = {
+  [S in keyof ErrorHeaders<K>]: `${S & number}` extends `4${string}` ? S : never
+}[keyof ErrorHeaders<K>]
 /**
- * The `components/headers` the /v1 pipeline writes on every answer (v1.ts, cors.ts, the
- * rate-limit hook, the deprecation headers of a deprecated operation): a handler never writes
- * them, so its result type leaves them out. Any other header a success response declares is the
- * handler's to write, and a required one must be in its result.
+ * Whether header `H` of a success response of `K` is the /v1 pipeline's to write (v1.ts,
+ * cors.ts, the rate-limit hook, a deprecated operation's headers), read from the spec: every
+ * 4xx response of the operation declares it too, and only the pipeline writes a header on
+ * refusals as well as on a handler's answers. A handler never writes these, so its result type
+ * leaves them out.
  */
-export const pipelineHeaders = [
-  'X-Request-Id',
-  'X-Content-Type-Options',
-  'Cache-Control',
-  'Access-Control-Allow-Origin',
-  'Access-Control-Expose-Headers',
-  'Vary',
-  'X-RateLimit-Limit',
-  'X-RateLimit-Remaining',
-  'X-RateLimit-Reset',
-  'RateLimit-Policy',
-  'RateLimit',
-  'Deprecation',
-  'Sunset',
-  'LinkDeprecation',
-] as const
-
-type PipelineHeader = (typeof pipelineHeaders)[number]
+type WrittenByPipeline<K extends OperationId, H> = [ClientErrorStatus<K>] extends [never]
+  ? false
+  : [
+        {
+          [S in ClientErrorStatus<K>]: H extends keyof ErrorHeaders<K>[S] ? never : S
+        }[ClientErrorStatus<K>],
+      ] extends [never]
+    ? true
+    : false
 
 /**
  * The operations a handler answers: all but OPTIONS, which http/methods.ts answers for every
@@ -104,9 +101,7 @@ type HeaderValue<K extends OperationId, S extends StatusOf<K>, H> = Responses<K>
     : never
   : never
 type HandlerHeaderNames<K extends OperationId, S, Required extends boolean> = {
-  [H in keyof HeaderFacts<K, S>]: HeaderFacts<K, S>[H] extends {
-    component: PipelineHeader
-  }
+  [H in keyof HeaderFacts<K, S>]: WrittenByPipeline<K, H> extends true
     ? never
     : HeaderFacts<K, S>[H] extends { required: Required }
       ? H

@@ -3,25 +3,32 @@
  * answer and credentials are never allowed. Header values are computed once.
  * @see https://fetch.spec.whatwg.org/#http-cors-protocol
  */
+import { openapiDocument } from '@petstore/types/spec'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { HeaderSink } from '../rate-limit/headers.js'
 
-const exposed = [
-  'Link',
-  'Location',
-  'Retry-After',
-  'X-RateLimit-Limit',
-  'X-RateLimit-Remaining',
-  'X-RateLimit-Reset',
-  'RateLimit',
-  'RateLimit-Policy',
-  'Deprecation',
-  'Sunset',
-  'X-Request-Id',
-  'Idempotent-Replayed',
-].join(', ')
+/**
+ * The value of a CORS header the spec fixes (its schema's single `enum` value), so that the
+ * lists of headers are written once, in the spec.
+ */
+function fixedBySpec(
+  name: 'Access-Control-Expose-Headers' | 'Access-Control-Allow-Headers',
+): string {
+  const values: readonly string[] = openapiDocument.components.headers[name].schema.enum
+  const [value] = values
+  if (value === undefined || values.length !== 1) {
+    throw new Error(
+      `spec/openapi.yaml: components.headers.${name} must have exactly one enum value`,
+    )
+  }
+  return value
+}
 
-const requestHeaders = 'Authorization, Content-Type, Idempotency-Key, X-Request-Id'
+/** The response headers a browser may read. */
+const exposed = fixedBySpec('Access-Control-Expose-Headers')
+
+/** The request headers a browser may send. */
+const requestHeaders = fixedBySpec('Access-Control-Allow-Headers')
 
 export interface CorsPolicy {
   /** Adds the CORS response headers when the request's Origin is allowed. */

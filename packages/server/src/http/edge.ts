@@ -18,12 +18,14 @@
 import { randomUUID } from 'node:crypto'
 import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
+import { answeredMethods } from '@petstore/types/openapi'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { type ApiProblem, type ErrorBody, problem, toProblem } from '../errors.js'
+import { type ApiProblem, problem, toProblem } from '../errors.js'
 import { type DeprecationLinks, deprecationHeaders } from '../spec/deprecation.js'
 import type { OperationSpec } from '../spec/operations.js'
-import { completionOf, logCompletion } from './completion-log.js'
+import { type Completion, completionOf, logCompletion } from './completion-log.js'
 import { handleError } from './error-handler.js'
+import { routePattern } from './methods.js'
 import { ambiguousCredentials } from './request-head-checks.js'
 import {
   captureRequestHeads,
@@ -39,6 +41,8 @@ export interface EdgeOptions extends V1PipelineOptions {
   deprecationOf: (method: string, url: string) => Readonly<Record<string, string>> | undefined
   /** True when `X-Forwarded-For` is trusted: the peer address is then a proxy's. */
   behindProxy: boolean
+  /** Told of each answer given here, below the routes (metrics). */
+  answered?: ((completion: Completion) => void) | undefined
 }
 
 const under = (basePath: string, url: string) =>
@@ -56,7 +60,11 @@ export function createFrameworkErrorHandler(edge: EdgeOptions) {
   ): Promise<void> {
     reply.header('x-request-id', request.id)
     // No route, so no onResponse hook: its completion line is written here.
-    reply.raw.once('finish', () => logCompletion(request.server.log, completionOf(request, reply)))
+    reply.raw.once('finish', () => {
+      const completion = completionOf(request, reply)
+      logCompletion(request.server.log, completion)
+      edge.answered?.(completion)
+    })
     await refuseBeforeV1Hooks(edge, error, request, reply)
   }
 }
@@ -99,12 +107,14 @@ export function createDeprecationLookup(
   const deprecated = operations.flatMap((operation) => {
     const headers = deprecationHeaders(operation, operations, links)
     if (headers === undefined) return []
-    const path = `${links.basePath}${operation.routePath}`.replace(/:[^/]+/g, '[^/?]+')
-    const methods = operation.method === 'GET' ? ['GET', 'HEAD'] : [operation.method]
-    return [{ methods, pattern: new RegExp(`^${path}(\\?|$)`), headers }]
+    const pattern = routePattern(`${links.basePath}${operation.routePath}`)
+    return [{ methods: answeredMethods(operation.method), pattern, headers }]
   })
-  return (method, url) =>
-    deprecated.find((entry) => entry.methods.includes(method) && entry.pattern.test(url))?.headers
+  return (method, url) => {
+    const path = url.split('?', 1)[0] ?? ''
+    return deprecated.find((entry) => entry.methods.includes(method) && entry.pattern.test(path))
+      ?.headers
+  }
 }
 
 /** The refusal Node's parser error stands for. */
@@ -239,8 +249,7 @@ async function answerRaw(
     }
   }
   if (socket.destroyed) return
-  const body: ErrorBody = { code: answer.code, message: answer.message, status: answer.status }
-  const text = JSON.stringify(body)
+  const text = JSON.stringify(answer.body())
   const requestId = randomUUID()
   const fields: Record<string, string> = {
     ...headers.fields,
@@ -256,11 +265,13 @@ async function answerRaw(
     .join('')
   socket.write(`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\n${lines}\r\n${text}`)
   app.lingering.close(socket)
-  logCompletion(app.log, {
+  const completion = {
     requestId,
     method: head?.method ?? '',
     url: head?.url ?? '',
     statusCode: answer.status,
     ms: head === undefined ? 0 : Date.now() - head.startedAt,
-  })
+  }
+  logCompletion(app.log, completion)
+  edge.answered?.(completion)
 }

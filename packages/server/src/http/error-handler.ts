@@ -7,7 +7,7 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { type Backend, isBackendUnavailable } from '../backend-failure.js'
-import { ApiProblem, type ErrorBody, toProblem } from '../errors.js'
+import { ApiProblem, toProblem } from '../errors.js'
 
 export function handleError(
   error: FastifyError | Error,
@@ -28,9 +28,8 @@ export function handleError(
   if (!request.raw.complete && reply.getHeader('connection') === 'close') {
     request.server.lingering.afterResponse(request.raw.socket)
   }
-  const body: ErrorBody = { code: problem.code, message: problem.message, status: problem.status }
   reply.code(problem.status).headers(problem.headers).type('application/json; charset=utf-8')
-  reply.send(body)
+  reply.send(problem.body())
 }
 
 function backendOf(error: unknown): Backend {

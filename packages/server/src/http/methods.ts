@@ -4,6 +4,7 @@
  * for an unknown path. Outside /v1 (health, docs) another method on a routed path is 405 with
  * `Allow` too (`methodsOutsideV1`). Both answer by method and path alone (`answerUnrouted`).
  */
+import { answeredMethods } from '@petstore/types/openapi'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { type ApiProblem, problem } from '../errors.js'
 import type { OperationSpec } from '../spec/operations.js'
@@ -68,10 +69,7 @@ export function methodsOutsideV1(
   const routes = new Map<string, { pattern: RegExp; methods: Set<string> }>()
   app.addHook('onRoute', ({ url, method }) => {
     const entry = routes.get(url) ?? { pattern: routePattern(url), methods: new Set<string>() }
-    for (const name of [method].flat()) {
-      entry.methods.add(name)
-      if (name === 'GET') entry.methods.add('HEAD')
-    }
+    for (const name of [method].flat().flatMap(answeredMethods)) entry.methods.add(name)
     routes.set(url, entry)
   })
   return (request) => {
@@ -84,8 +82,11 @@ export function methodsOutsideV1(
   }
 }
 
-/** A route path (`/pets/:petId`, `/docs/*`) as a pattern matching the paths it serves. */
-function routePattern(path: string): RegExp {
+/**
+ * A route path (`/pets/:petId`, `/docs/*`) as a pattern matching the paths it serves (without
+ * the query): each `:name` one segment, a trailing `*` anything.
+ */
+export function routePattern(path: string): RegExp {
   const escaped = path.replace(/[.+?^${}()|[\]\\]/g, '\\$&')
   return new RegExp(`^${escaped.replace(/:[^/]+/g, '[^/]+').replace(/\*$/, '.*')}$`)
 }

@@ -4,6 +4,7 @@
  * route config, where the generic /v1 hooks read them. Each handler's result (contract.ts) is
  * written to the reply here, the one place that does.
  */
+import { answeredMethods } from '@petstore/types/openapi'
 import type {
   FastifyInstance,
   FastifyReply,
@@ -113,8 +114,7 @@ export function allowedMethods(operations: readonly OperationSpec[]): Map<string
   const byPath = new Map<string, Set<string>>()
   for (const operation of operations) {
     const methods = byPath.get(operation.routePath) ?? new Set<string>()
-    methods.add(operation.method)
-    if (operation.method === 'GET') methods.add('HEAD')
+    for (const method of answeredMethods(operation.method)) methods.add(method)
     byPath.set(operation.routePath, methods)
   }
   return new Map([...byPath].map(([path, methods]) => [path, [...methods, 'OPTIONS'].join(', ')]))

@@ -12,9 +12,10 @@
  */
 import { hash } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
-import { problem } from '../errors.js'
+import { type ApiProblem, problem } from '../errors.js'
 import { createAjv } from '../spec/ajv.js'
 import { resolvePointer, specDocument } from '../spec/document.js'
+import type { IdempotencyCompletion, Identified } from '../store/resource.js'
 import type { IdempotencyStore, StoredResponse } from '../store/store.js'
 
 export type IdempotencyState =
@@ -37,7 +38,7 @@ declare module 'fastify' {
 
 export interface IdempotencyOptions {
   store: IdempotencyStore
-  /** How long a key is remembered; 24 h by SERVICE.md. */
+  /** How long a key is remembered: 24 h, as the spec's `IdempotencyKey` parameter says. */
   ttlMs?: number
   /** An in-flight claim older than this was abandoned by a crashed process. */
   staleMs?: number
@@ -46,19 +47,55 @@ export interface IdempotencyOptions {
   waitMs?: number
 }
 
-export interface Idempotency {
-  /** Route `onRequest` hook: claims the key, or fails with 400 (bad key) or 409 (in flight). */
-  claim(request: FastifyRequest): Promise<void>
-  /** Route `onResponse` / `onRequestAbort` hook: drops a claim the request did not complete. */
-  release(request: FastifyRequest): Promise<void>
-  /** Marks the request's record completed (written with the pet) and wakes waiting duplicates. */
-  completed(request: FastifyRequest): void
+/** A create's answer: what is sent the first time, and what its record replays. */
+export interface CreatedResponse<R> {
+  status: 201
+  body: R
+  headers: { Location: string }
+}
+
+/** The first answer to a key, sent again to a repeat of its request. */
+export interface ReplayedResponse<R> {
+  status: 201
+  body: R
+  headers: { Location: string; 'Idempotent-Replayed': 'true' }
+}
+
+/** What `Idempotency.create` needs to know of one create. */
+export interface IdempotentCreate<R extends Identified> {
   /**
-   * What "the same request" means: the same operation (`target`, its collection's URL: a key
-   * sent to another operation is a reuse) and the same validated body, object keys sorted at
-   * every depth.
+   * The operation's collection URL: part of what "the same request" means, so a key sent to
+   * another operation is a reuse.
    */
-  fingerprint(target: string, body: object): string
+  target: string
+  /** The validated body, defaults applied: the rest of what "the same request" means. */
+  draft: object
+  /** Stores the resource; with `completion`, completes the key's record in the same transaction. */
+  store(completion?: IdempotencyCompletion<R>): Promise<R>
+  /** The answer to a create of `created`: built here only, so a replay sends what the first got. */
+  answer(created: R): CreatedResponse<R>
+}
+
+export interface Idempotency {
+  /**
+   * Runs a create under the request's `Idempotency-Key`: without a key, or the first time, it
+   * stores and answers; a repeat gets the first answer replayed (`Idempotent-Replayed: true`),
+   * and the same key with another body or operation is `422` `idempotency_key_reused`.
+   */
+  create<R extends Identified>(
+    request: FastifyRequest,
+    create: IdempotentCreate<R>,
+  ): Promise<CreatedResponse<R> | ReplayedResponse<R> | ApiProblem<422>>
+  /**
+   * The route hooks of an idempotent create: `onRequest` claims the key (or fails with 400 for
+   * a bad key, 409 while it is in flight); `onResponse` and `onRequestAbort` drop a claim the
+   * request did not complete.
+   */
+  hooks: {
+    onRequest: ((request: FastifyRequest) => Promise<void>)[]
+    onResponse: ((request: FastifyRequest) => Promise<void>)[]
+    onRequestAbort: ((request: FastifyRequest) => Promise<void>)[]
+  }
 }
 
 const headerSchema = resolvePointer(specDocument, '#/components/parameters/IdempotencyKey/schema')
@@ -101,41 +138,87 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
     return found
   }
 
+  async function claim(request: FastifyRequest) {
+    request.idempotency = null
+    const header = request.headers['idempotency-key']
+    if (header === undefined || request.caller.kind !== 'key') return
+    if (typeof header !== 'string' || !validHeader(header)) {
+      throw problem('invalidIdempotencyKey')
+    }
+    const key = header.startsWith('"') ? header.slice(1, -1) : header
+    const scope = request.caller.key.id
+    const found = await claimWaiting(scope, key)
+    if (found.state === 'in_progress') {
+      throw problem('idempotencyKeyInProgress')
+    }
+    request.idempotency = { ...found, scope, key }
+  }
+
+  async function release(request: FastifyRequest) {
+    const held = request.idempotency
+    if (held === null) return
+    if (held.state === 'claimed') {
+      request.idempotency = { state: 'done', scope: held.scope, key: held.key }
+      await options.store.release(held.scope, held.key)
+    }
+    finish(held.scope, held.key)
+  }
+
   return {
-    async claim(request) {
-      request.idempotency = null
-      const header = request.headers['idempotency-key']
-      if (header === undefined || request.caller.kind !== 'key') return
-      if (typeof header !== 'string' || !validHeader(header)) {
-        throw problem('invalidIdempotencyKey')
-      }
-      const key = header.startsWith('"') ? header.slice(1, -1) : header
-      const scope = request.caller.key.id
-      const found = await claimWaiting(scope, key)
-      if (found.state === 'in_progress') {
-        throw problem('idempotencyKeyInProgress')
-      }
-      request.idempotency = { ...found, scope, key }
-    },
-    async release(request) {
+    async create<R extends Identified>(request: FastifyRequest, create: IdempotentCreate<R>) {
       const held = request.idempotency
-      if (held === null) return
-      if (held.state === 'claimed') {
-        request.idempotency = { state: 'done', scope: held.scope, key: held.key }
-        await options.store.release(held.scope, held.key)
+      if (held === null || held.state === 'done') return create.answer(await create.store())
+      const fingerprint = fingerprintOf(create.target, create.draft)
+      if (held.state === 'completed') {
+        if (held.fingerprint !== fingerprint) return problem('idempotencyKeyReused')
+        return replayed(held.response)
       }
-      finish(held.scope, held.key)
-    },
-    completed(request) {
-      const held = request.idempotency
-      if (held === null) return
+      const respond = (created: R) => stored(create.answer(created))
+      const created = await create.store({ scope: held.scope, key: held.key, fingerprint, respond })
       request.idempotency = { state: 'done', scope: held.scope, key: held.key }
       finish(held.scope, held.key)
+      return create.answer(created)
     },
-    fingerprint(target, body) {
-      return hash('sha256', `${target} ${JSON.stringify(sortedKeys(body))}`, 'base64url')
+    hooks: {
+      onRequest: [claim],
+      onResponse: [release],
+      onRequestAbort: [release],
     },
   }
+}
+
+/**
+ * A request's fingerprint: its operation (`target`) and its validated body, object keys sorted
+ * at every depth, so a client that orders its keys differently still sends "the same request".
+ */
+function fingerprintOf(target: string, body: object): string {
+  return hash('sha256', `${target} ${JSON.stringify(sortedKeys(body))}`, 'base64url')
+}
+
+/**
+ * An answer as its record keeps it. The format is the one records have had since the first
+ * version (status, JSON text, lower-case header names), so records written by an earlier
+ * version, in either store, replay unchanged.
+ */
+function stored<R>(answer: CreatedResponse<R>): StoredResponse {
+  return {
+    status: answer.status,
+    body: JSON.stringify(answer.body),
+    headers: { location: answer.headers.Location },
+  }
+}
+
+/**
+ * The recorded answer, sent again: its status, body and `Location`, marked as a replay. A record
+ * that is not a create's answer cannot be replayed as one; that is the server's fault (500).
+ */
+function replayed<R>(response: StoredResponse): ReplayedResponse<R> {
+  const location = response.headers?.location
+  if (response.status !== 201 || typeof location !== 'string') {
+    throw new Error(`idempotency record holds no create answer (status ${response.status})`)
+  }
+  const body = JSON.parse(response.body) as R
+  return { status: 201, body, headers: { Location: location, 'Idempotent-Replayed': 'true' } }
 }
 
 /** `value` with every object's keys in sorted order, arrays kept in theirs. */

@@ -33,7 +33,8 @@ export type RateLimitSettings = Pick<Config, 'rateLimitWindows' | 'banThreshold'
  * @example
  * ```ts
  * const rateLimit = createRateLimitHook(createMemoryRateLimiter(), loadConfig())
- * app.addHook('preHandler', (request, reply) => rateLimit(request, reply, callerOf(request)))
+ * // In an `onRequest` hook once the caller is known (http/v1.ts); throws the 429 when limited:
+ * await rateLimit(request, reply, { kind: 'ip', ip: request.ip })
  * ```
  */
 export function createRateLimitHook(

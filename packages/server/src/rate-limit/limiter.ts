@@ -1,7 +1,8 @@
 /**
- * The rate-limit seam: one interface, a memory implementation now (`memory.ts`, a Map of
- * counters), a Redis one for several instances later. Every implementation passes
- * `test/rate-limit/conformance.ts`, so the hook never knows which one it talks to.
+ * The rate-limit seam: one interface, implemented in memory (`memory.ts`, a Map of counters, one
+ * process) and on Redis (`redis.ts`, shared by every instance; `redis-fallback.ts` decides what
+ * happens while Redis is lost). Every implementation passes `test/rate-limit/conformance.ts`, so
+ * the hook never knows which one it talks to.
  *
  * Times are relative: milliseconds from the moment the limiter decided (`atMs`), because the
  * limiter's store owns the clock (Redis's TTLs, the memory limiter's timestamps).

@@ -20,7 +20,7 @@ import type {
   ResourceDefinition,
   ResourceStore,
 } from '../store/resource.js'
-import type { Store, StoredResponse } from '../store/store.js'
+import type { Store } from '../store/store.js'
 import { type CursorCodec, createCursorCodec } from './cursor.js'
 
 /** What every resource's routes are made from (app.ts gives the same to each). */
@@ -69,7 +69,7 @@ export function collection<K extends ListOperationId, R extends Identified>(
   return {
     list: listCollection(of),
     create: createInCollection(of),
-    createHooks: idempotentCreateHooks(deps.idempotency),
+    createHooks: deps.idempotency.hooks,
     get: getFromCollection(store, place.noun),
   }
 }
@@ -113,46 +113,25 @@ interface CreateRequest<R extends Identified> extends FastifyRequest {
 
 /**
  * The create: the validated body (defaults applied) is the draft, whole, so every property the
- * spec declares is stored. With an `Idempotency-Key` (its hooks: `idempotentCreateHooks`), the
- * record is completed in the create's transaction; a repeat replays it, another body is `422`.
+ * spec declares is stored; answered with the resource and its `Location`. `Idempotency-Key`
+ * (idempotency.ts) decides whether it runs, replays or is refused.
  */
 function createInCollection<K extends ListOperationId, R extends Identified>(
   deps: CollectionDeps<K, R>,
 ) {
   const { store, idempotency, url } = deps
-  const location = (created: R) => `${url}/${created.id}`
-  const respond = (created: R): StoredResponse => ({
-    status: 201,
-    body: JSON.stringify(created),
-    headers: { location: location(created) },
+  const answer = (created: R) => ({
+    status: 201 as const,
+    body: created,
+    headers: { Location: `${url}/${created.id}` },
   })
-  return async (request: CreateRequest<R>) => {
-    const draft = request.body
-    const held = request.idempotency
-    const fingerprint = held === null ? '' : idempotency.fingerprint(url, draft)
-    if (held?.state === 'completed') {
-      if (held.fingerprint !== fingerprint) return problem('idempotencyKeyReused')
-      // The stored answer to the first request with this key, marked as a replay.
-      const created = JSON.parse(held.response.body) as R
-      const headers = { Location: location(created), 'Idempotent-Replayed': 'true' as const }
-      return { status: 201 as const, body: created, headers }
-    }
-    const created =
-      held?.state === 'claimed'
-        ? await store.create(draft, { scope: held.scope, key: held.key, fingerprint, respond })
-        : await store.create(draft)
-    idempotency.completed(request)
-    return { status: 201 as const, body: created, headers: { Location: location(created) } }
-  }
-}
-
-/** The route hooks that claim an `Idempotency-Key` before a create and release it after. */
-function idempotentCreateHooks(idempotency: Idempotency) {
-  return {
-    onRequest: [async (request: FastifyRequest) => idempotency.claim(request)],
-    onResponse: [async (request: FastifyRequest) => idempotency.release(request)],
-    onRequestAbort: [async (request: FastifyRequest) => idempotency.release(request)],
-  }
+  return (request: CreateRequest<R>) =>
+    idempotency.create(request, {
+      target: url,
+      draft: request.body,
+      store: (completion) => store.create(request.body, completion),
+      answer,
+    })
 }
 
 /** The read by id; an id no `resource` (its noun, as messages name it) has is `404`. */

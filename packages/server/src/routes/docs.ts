@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { problem } from '../errors.js'
 import { contentTypeOf, fileInside } from '../http/static-files.js'
+import { docsPath } from '../urls.js'
 
 export function registerDocsRoutes(app: FastifyInstance, docsDir: string): void {
   const serve = async (relative: string, reply: FastifyReply) => {
@@ -24,9 +25,9 @@ export function registerDocsRoutes(app: FastifyInstance, docsDir: string): void 
     reply.header('x-content-type-options', 'nosniff')
     return reply.send(body)
   }
-  app.get('/docs', async (_request, reply) => serve('index.html', reply))
-  app.get('/docs/', async (_request, reply) => serve('index.html', reply))
-  app.get('/docs/*', async (request, reply) => {
+  app.get(docsPath, async (_request, reply) => serve('index.html', reply))
+  app.get(`${docsPath}/`, async (_request, reply) => serve('index.html', reply))
+  app.get(`${docsPath}/*`, async (request, reply) => {
     const rest = (request.params as { '*': string })['*']
     return serve(rest === '' ? 'index.html' : rest, reply)
   })

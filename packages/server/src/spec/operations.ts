@@ -4,7 +4,7 @@
  * headers are all derived from this list, so a spec edit is the only edit a new rule needs.
  */
 import type { OperationId } from '@petstore/types'
-import { type HttpMethodName, operationsOf } from '@petstore/types/openapi'
+import { type HttpMethodName, httpMethods, operationsOf } from '@petstore/types/openapi'
 import { dereference, type JsonSchema, resolvePointer, specDocument } from './document.js'
 
 export type HttpMethod = Uppercase<HttpMethodName>
@@ -52,14 +52,8 @@ type Node = Record<string, unknown>
 export function readOperations(document: unknown = specDocument): OperationSpec[] {
   return operationsOf(document)
     .filter(({ method }) => routedMethods.has(method))
-    .map(({ path, method, pathItem, operation }) =>
-      readOperation(
-        document,
-        path,
-        method.toUpperCase() as HttpMethod,
-        operation,
-        (pathItem.parameters as unknown[] | undefined) ?? [],
-      ),
+    .map(({ path, method, operation, parameters }) =>
+      readOperation(document, path, method.toUpperCase() as HttpMethod, operation, parameters),
     )
 }
 
@@ -67,26 +61,26 @@ export function readOperations(document: unknown = specDocument): OperationSpec[
  * The methods that get a handler of their own. OPTIONS (declared in the spec where a path
  * documents it) is answered for every path by http/methods.ts; HEAD follows GET in Fastify.
  */
-const routedMethods: ReadonlySet<string> = new Set(['get', 'put', 'post', 'patch', 'delete'])
+const routedMethods: ReadonlySet<string> = new Set(
+  httpMethods.filter((method) => method !== 'options' && method !== 'head'),
+)
 
 function readOperation(
   document: unknown,
   path: string,
   method: HttpMethod,
   operation: Node,
-  shared: readonly unknown[],
+  declared: readonly Node[],
 ): OperationSpec {
-  const parameters = [...shared, ...((operation.parameters as unknown[] | undefined) ?? [])].map(
-    (raw) => {
-      const parameter = dereference(raw, document) as Node
-      return {
-        name: String(parameter.name),
-        in: parameter.in as ParameterSpec['in'],
-        required: parameter.required === true,
-        schema: (parameter.schema ?? {}) as JsonSchema,
-      }
-    },
-  )
+  const parameters = declared.map((raw) => {
+    const parameter = dereference(raw, document) as Node
+    return {
+      name: String(parameter.name),
+      in: parameter.in as ParameterSpec['in'],
+      required: parameter.required === true,
+      schema: (parameter.schema ?? {}) as JsonSchema,
+    }
+  })
   const extensions = Object.fromEntries(
     Object.entries(operation).filter(([key]) => key.startsWith('x-')),
   )

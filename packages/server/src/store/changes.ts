@@ -1,6 +1,6 @@
 /**
  * What a cache needs to know of the writes to the table it caches, so that it never serves a
- * value that a write replaced (cache.ts, PostgreSQL's key cache). PostgreSQL implements it
+ * value that a write replaced (cache.ts, key-cache.ts). PostgreSQL implements it
  * with one listening connection per store (postgres/table-changes.ts), SQLite with
  * `PRAGMA data_version` (sqlite/external-changes.ts).
  */

@@ -81,7 +81,7 @@ export type FilterRules<K extends ListOperationId, R> = {
 
 /** A resource's storage: its table and how its listing filters. */
 export interface ResourceDefinition<K extends ListOperationId, R extends Identified> {
-  /** The table of documents (created by a migration: `resourceTable` in ../migrations.ts). */
+  /** The table of documents (created by a migration: `resourceTable` in migrations.ts). */
   table: string
   /** The `components/schemas` entry of the resource, whose property order documents keep. */
   schema: string

@@ -17,8 +17,13 @@ export type PetDraft = Draft<Pet>
 /** The resources' storage (resource.ts), for pets. */
 export type PetStore = ResourceStore<'listPets', Pet>
 
-/** The response an idempotency record replays. */
+/**
+ * The response an idempotency record replays (idempotency.ts writes and reads it; a store keeps
+ * it as JSON text). Records of every version have this shape, so a change to it must still read
+ * the records already stored.
+ */
 export interface StoredResponse {
+  /** The status sent, and replayed. */
   status: number
   /** The response body, as sent (JSON text). */
   body: string

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { freePort } from '@petstore/scripts/free-port'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { issueApiKey } from '../../src/auth/api-key.js'
 import { openPostgresStore } from '../../src/store/postgres/index.js'
@@ -23,7 +24,7 @@ import {
   schemaFactory,
   serviceAvailable,
 } from '../services.js'
-import { freePort, startPrivateRedis, startProxy } from './processes.js'
+import { startPrivateRedis, startProxy } from './processes.js'
 
 /** Longer than any bounded wait of the server (5 s for PostgreSQL, 1 s for Redis): a hang fails. */
 const quickly = (init: RequestInit = {}) => ({ ...init, signal: AbortSignal.timeout(12_000) })

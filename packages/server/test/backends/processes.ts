@@ -7,14 +7,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer, type Server, Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
-
-export async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
+import { freePort } from '@petstore/scripts/free-port'
 
 async function waitForPort(port: number, up: boolean): Promise<void> {
   for (let i = 0; i < 100; i++) {

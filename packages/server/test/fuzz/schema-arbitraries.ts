@@ -78,7 +78,10 @@ const anyJson: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
 
 // ---- numbers -----------------------------------------------------------------------------------
 
-/** int64 without `maximum` is bounded by its format (SERVICE.md: above 2^63-1 is 400). */
+/**
+ * int64 without `maximum` is bounded by its format (the spec's `PetId` parameter: above 2^63-1
+ * is 400).
+ */
 const int64Max = 2n ** 63n - 1n
 
 /**
@@ -340,8 +343,8 @@ export function constructedValue(schema: JsonSchema): fc.Arbitrary<unknown> {
 // ---- parameter texts ---------------------------------------------------------------------------
 
 /**
- * A parameter's raw text is valid when it is a strict integer in range (SERVICE.md: numbers on
- * the wire match `^[1-9][0-9]*$`) or a string the schema accepts.
+ * A parameter's raw text is valid when it is a strict integer in range (the spec's "Requests and
+ * responses": integers on the wire match `^[1-9][0-9]*$`) or a string the schema accepts.
  */
 export function acceptsText(schema: JsonSchema, text: string): boolean {
   if (schema.type !== 'integer') return accepts(schema, text)

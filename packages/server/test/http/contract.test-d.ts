@@ -10,6 +10,7 @@ import {
   type HandledOperationId,
   type OperationHandler,
   type OperationRequest,
+  type OperationResponse,
   type OperationRoutes,
   preSerialized,
 } from '../../src/http/contract.js'
@@ -70,5 +71,21 @@ describe('results', () => {
       headers: { 'X-Request-Id': 'x' },
     })
     expectTypeOf([undeclared, wrongBody, noLocation, undeclaredProblem, pipelineHeader]).toBeArray()
+  })
+
+  it('leaves out of a result the headers every 4xx response declares too: the pipeline writes them', () => {
+    // @ts-expect-error getPet's Link is its deprecation links, on every answer: the pipeline's
+    const deprecationLink: OperationHandler<'getPet'> = async () => ({
+      status: 200,
+      body: pet,
+      headers: { Link: '</v1/pets>; rel="successor-version"' },
+    })
+    type Created = Extract<OperationResponse<'createPet'>, { status: 201 }>
+    expectTypeOf<keyof NonNullable<Created['headers']>>().toEqualTypeOf<
+      'Location' | 'Idempotent-Replayed'
+    >()
+    type Page = Extract<OperationResponse<'listPets'>, { status: 200 }>
+    expectTypeOf<keyof NonNullable<Page['headers']>>().toEqualTypeOf<'Link'>()
+    expectTypeOf(deprecationLink).toBeFunction()
   })
 })

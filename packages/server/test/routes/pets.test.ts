@@ -1,6 +1,6 @@
 /**
- * The three operations over real HTTP: every status and header SERVICE.md names, each response
- * checked against the spec by expectSpecResponse.
+ * The three operations over real HTTP: every status and header the spec declares for them, each
+ * response checked against the spec by expectSpecResponse.
  */
 import { type NewPet, petStatusValues } from '@petstore/types'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-import { operationsOf, resolveRef } from '@petstore/types/openapi'
+import { operationsOf } from '@petstore/types/openapi'
 import { openapiDocument } from '@petstore/types/spec'
 import { expect, it } from 'vitest'
 import { dereference } from '../../src/spec/document.js'
@@ -14,8 +14,6 @@ interface Parameter {
   in: string
   required?: boolean
 }
-
-type Declared = Parameter | { $ref: string }
 
 it('reads every operation but OPTIONS, with Fastify paths, the public ones marked', () => {
   const expected = operationsOf<{ operationId: string; security?: unknown[] }>(openapiDocument)
@@ -52,13 +50,12 @@ function label({ name, in: where, required }: Parameter): string {
 }
 
 it('takes every parameter of every operation, shared ones included, from the spec', () => {
-  const declared = operationsOf(openapiDocument)
+  const declared = operationsOf<{ operationId: string }, Parameter>(openapiDocument)
     .filter(({ method }) => method !== 'options')
-    .map(({ pathItem, operation }) => {
-      const raw = [pathItem.parameters ?? [], operation.parameters ?? []].flat() as Declared[]
-      const parameters = raw.map((parameter) => label(resolveRef(openapiDocument, parameter)))
-      return { operationId: operation.operationId, parameters }
-    })
+    .map(({ operation, parameters }) => ({
+      operationId: operation.operationId,
+      parameters: parameters.map(label),
+    }))
   expect(
     declared.flatMap(({ parameters }) => parameters).length,
     'spec/openapi.yaml declares no parameter: this test checks nothing',

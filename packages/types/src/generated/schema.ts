@@ -403,6 +403,11 @@ export interface components {
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 Vary: components["headers"]["Vary"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-IfCounted"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining-IfCounted"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset-IfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfCounted"];
+                RateLimit: components["headers"]["RateLimit-IfCounted"];
                 [name: string]: unknown;
             };
             content: {
@@ -419,6 +424,11 @@ export interface components {
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 Vary: components["headers"]["Vary"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-IfCounted"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining-IfCounted"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset-IfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfCounted"];
+                RateLimit: components["headers"]["RateLimit-IfCounted"];
                 [name: string]: unknown;
             };
             content: {
@@ -507,6 +517,31 @@ export interface components {
          * @example "minute";r=42;t=18, "day";r=981;t=40210
          */
         RateLimit: string;
+        /**
+         * @description As on every counted response; present when the request was counted before the failure.
+         * @example 60
+         */
+        "X-RateLimit-Limit-IfCounted": number;
+        /**
+         * @description As on every counted response; present when the request was counted before the failure.
+         * @example 42
+         */
+        "X-RateLimit-Remaining-IfCounted": number;
+        /**
+         * @description As on every counted response; present when the request was counted before the failure.
+         * @example 1798761600
+         */
+        "X-RateLimit-Reset-IfCounted": number;
+        /**
+         * @description As on every counted response; present when the request was counted before the failure.
+         * @example "minute";q=60;w=60, "day";q=1000;w=86400
+         */
+        "RateLimit-Policy-IfCounted": string;
+        /**
+         * @description As on every counted response; present when the request was counted before the failure.
+         * @example "minute";r=42;t=18, "day";r=981;t=40210
+         */
+        "RateLimit-IfCounted": string;
         /**
          * @description Seconds to wait before retrying (RFC 9110), at least 1.
          * @example 18
@@ -936,6 +971,11 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining-IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset-IfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfCounted"];
+                    RateLimit: components["headers"]["RateLimit-IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -955,6 +995,11 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining-IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset-IfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy-IfCounted"];
+                    RateLimit: components["headers"]["RateLimit-IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {

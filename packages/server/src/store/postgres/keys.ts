@@ -1,22 +1,18 @@
 /**
- * API keys on PostgreSQL. Every request looks its key up, so found keys are cached while the
- * table-change listener is connected (table-changes.ts): a revocation on any instance or by the CLI
- * clears every instance's cache at its commit. Unknown hashes are never kept, so guessing
- * cannot fill the map.
+ * API keys on PostgreSQL. Found keys are cached (../key-cache.ts) while the table-change listener
+ * is connected (table-changes.ts): a revocation on any instance or by the CLI clears every
+ * instance's cache at its commit.
  */
 import { randomBytes } from 'node:crypto'
 import type pg from 'pg'
 import type { TableChanges } from '../changes.js'
+import { createKeyCache } from '../key-cache.js'
 import { type KeyRow, keyColumns, toKeyRecord as toKey } from '../key-row.js'
-import type { ApiKeyRecord, KeyStore, NewApiKey } from '../store.js'
+import type { KeyStore, NewApiKey } from '../store.js'
 import { guarded } from './connection.js'
 
-/** Bounds the key cache; past it the cache starts over (a deployment has far fewer keys). */
-const maxCachedKeys = 10_000
-
 export function postgresKeyStore(pool: pg.Pool, changes: TableChanges): KeyStore {
-  const active = new Map<string, ApiKeyRecord>()
-  let cachedGeneration = changes.generation
+  const cache = createKeyCache(changes)
   const lookup = (hash: string) =>
     guarded(async () => {
       const { rows } = await pool.query<KeyRow>({
@@ -24,17 +20,8 @@ export function postgresKeyStore(pool: pg.Pool, changes: TableChanges): KeyStore
         text: `SELECT ${keyColumns} FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL`,
         values: [hash],
       })
-      return rows[0] === undefined ? undefined : Object.freeze(toKey(rows[0]))
+      return rows[0] === undefined ? undefined : toKey(rows[0])
     })
-  /** Found keys while the listener hears every change (else nothing is trusted from memory). */
-  const cachedActive = (hash: string) => {
-    const generation = changes.generation
-    if (generation !== cachedGeneration) {
-      active.clear()
-      cachedGeneration = generation
-    }
-    return changes.listening ? active.get(hash) : undefined
-  }
   return {
     create: (input: NewApiKey) =>
       guarded(async () => {
@@ -53,19 +40,8 @@ export function postgresKeyStore(pool: pg.Pool, changes: TableChanges): KeyStore
         )
         return toKey(rows[0] as KeyRow)
       }),
-    cachedActive,
-    async findActiveByHash(hash) {
-      const cached = cachedActive(hash)
-      if (cached !== undefined) return cached
-      const generation = changes.generation
-      const key = await lookup(hash)
-      // Cache only what no change can have overtaken.
-      if (key !== undefined && changes.listening && changes.generation === generation) {
-        if (active.size >= maxCachedKeys) active.clear()
-        active.set(hash, key)
-      }
-      return key
-    },
+    cachedActive: cache.cachedActive,
+    findActiveByHash: (hash) => cache.findActive(hash, lookup),
     list: () =>
       guarded(async () => {
         const { rows } = await pool.query<KeyRow>(

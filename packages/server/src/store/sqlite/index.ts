@@ -85,7 +85,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
         sqliteTableChanges(externalChanges),
       ),
     ),
-    keys: guardMethods(sqliteKeyStore(db, writes, externalChanges)),
+    keys: guardMethods(sqliteKeyStore(db, writes, sqliteTableChanges(externalChanges))),
     idempotency: guardMethods(sqliteIdempotencyStore(db, writes)),
     ...guardMethods({ setting: settingReader(db, writes) }),
     // Writes nothing (a probe row per call let an unauthenticated flood slow every create): a

@@ -1,21 +1,19 @@
 /**
- * API keys on SQLite, looked up by the hash's unique index. Found keys are cached until a
- * revocation here or a commit by another connection (external-changes.ts).
+ * API keys on SQLite, looked up by the hash's unique index. Found keys are cached (../key-cache.ts)
+ * until a revocation here or a commit by another connection (external-changes.ts).
  */
 import { randomBytes } from 'node:crypto'
 import type Database from 'better-sqlite3'
+import type { TableChanges } from '../changes.js'
+import { createKeyCache } from '../key-cache.js'
 import { type KeyRow, keyColumns, toKeyRecord as toKey } from '../key-row.js'
-import type { ApiKeyRecord, KeyStore, NewApiKey } from '../store.js'
-import type { ExternalChanges } from './external-changes.js'
+import type { KeyStore, NewApiKey } from '../store.js'
 import type { GroupCommit } from './group-commit.js'
-
-/** Bounds the key cache; past it the cache starts over (a deployment has far fewer keys). */
-const maxCachedKeys = 10_000
 
 export function sqliteKeyStore(
   db: Database.Database,
   writes: GroupCommit,
-  externalChanges: ExternalChanges,
+  changes: TableChanges,
 ): KeyStore {
   const insert = db.prepare<
     [string, string, string | null, string, number | null, number | null, string],
@@ -36,19 +34,7 @@ export function sqliteKeyStore(
   const countActive = db.prepare<[], { count: number }>(
     'SELECT count(*) AS count FROM api_keys WHERE revoked_at IS NULL',
   )
-  // Every authenticated request looks its key up: found keys are kept until a revocation here
-  // or any commit by another connection (the CLI revoking) clears them all. Unknown hashes are
-  // never kept, so guessing cannot fill the map.
-  const active = new Map<string, ApiKeyRecord>()
-  let externalSeen = externalChanges()
-  const cachedActive = (hash: string) => {
-    const external = externalChanges()
-    if (external !== externalSeen) {
-      active.clear()
-      externalSeen = external
-    }
-    return active.get(hash)
-  }
+  const cache = createKeyCache(changes)
   return {
     async create(input: NewApiKey) {
       const id = `key_${randomBytes(8).toString('hex')}`
@@ -66,23 +52,19 @@ export function sqliteKeyStore(
       )
       return toKey(row as KeyRow)
     },
-    cachedActive,
-    async findActiveByHash(hash) {
-      const cached = cachedActive(hash)
-      if (cached !== undefined) return cached
-      const row = byHash.get(hash)
-      if (row === undefined) return undefined
-      if (active.size >= maxCachedKeys) active.clear()
-      const key = Object.freeze(toKey(row))
-      active.set(hash, key)
-      return key
+    cachedActive: cache.cachedActive,
+    findActiveByHash(hash) {
+      return cache.findActive(hash, () => {
+        const row = byHash.get(hash)
+        return row === undefined ? undefined : toKey(row)
+      })
     },
     async list() {
       return all.all().map(toKey)
     },
     async revoke(id) {
       const row = await writes.run(() => {
-        active.clear()
+        changes.changed()
         return revoke.get(new Date().toISOString(), id)
       })
       return row === undefined ? undefined : toKey(row)
