@@ -9,8 +9,10 @@
  *
  * The request's context (its span) is entered for the hooks that follow and again for the
  * handler, which Fastify calls from the body's events, outside it: so a store call finds its
- * request's span (store.ts). Only the sampler's inputs are computed before the sampler decides;
- * an unsampled request costs a span id and the context, nothing more.
+ * request's span (store.ts). An unsampled request's context is never entered (it would make no
+ * child span): on Node 20 the first entered context turns on async hooks for every promise of
+ * the process, which an `always_off` or a low-ratio sampler need not pay for. Only the
+ * sampler's inputs are computed before it decides; an unsampled request costs its ids.
  * @see https://opentelemetry.io/docs/specs/semconv/http/http-spans/#http-server
  * @see https://www.w3.org/TR/trace-context/
  */
@@ -43,11 +45,14 @@ class RequestTrace implements TraceIds {
   readonly traceId: string
   readonly spanId: string
   readonly traceFlags: number
+  /** False for an unsampled request: its context is never entered (see below). */
+  readonly recording: boolean
   ended = false
   constructor(
     readonly span: Span,
     readonly context: Context,
   ) {
+    this.recording = span.isRecording()
     const ids = span.spanContext()
     this.traceId = ids.traceId
     this.spanId = ids.spanId
@@ -68,7 +73,7 @@ export function instrumentHttp(app: FastifyInstance, tracer: Tracer): void {
     const handler = route.handler as (...args: unknown[]) => unknown
     route.handler = function handleInContext(this: FastifyInstance, request, reply) {
       const active = request.traceIds as RequestTrace | null
-      if (active === null) return handler.call(this, request, reply)
+      if (active === null || !active.recording) return handler.call(this, request, reply)
       return context.with(active.context, handler, this, request, reply)
     } as RouteHandlerMethod
   })
@@ -84,9 +89,13 @@ export function instrumentHttp(app: FastifyInstance, tracer: Tracer): void {
       { kind: SpanKind.SERVER, attributes },
       parent,
     )
-    if (span.isRecording()) recordRequest(span, request)
     const active = new RequestTrace(span, trace.setSpan(parent, span))
     request.traceIds = active
+    if (!active.recording) {
+      done()
+      return
+    }
+    recordRequest(span, request)
     context.with(active.context, done)
   })
 
@@ -95,7 +104,7 @@ export function instrumentHttp(app: FastifyInstance, tracer: Tracer): void {
     if (active === null || active.ended) return
     active.ended = true
     const { span } = active
-    if (status !== undefined && span.isRecording()) {
+    if (status !== undefined && active.recording) {
       span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, status)
       if (status >= 500) {
         span.setStatus({ code: SpanStatusCode.ERROR })

@@ -286,6 +286,34 @@ describe('tracing off', () => {
   })
 })
 
+describe('tracing configured, sampling off', () => {
+  it('names the trace in the log line, unsampled, and exports nothing', async () => {
+    const receiver = await startOtlpReceiver()
+    const dir = mkdtempSync(join(tmpdir(), 'petstore-traces-'))
+    const child = await startChild({
+      PETSTORE_DB: join(dir, 'petstore.db'),
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      OTEL_TRACES_SAMPLER: 'always_off',
+      OTEL_BSP_SCHEDULE_DELAY: '50',
+    })
+    try {
+      const caller = callerContext()
+      const reply = await call(`${child.url}/v1/pets`, {
+        headers: { traceparent: caller.traceparent },
+      })
+      const line = await completionLine(child, reply.headers.get('x-request-id') ?? '')
+      expect(line).toMatchObject({ trace_id: caller.traceId, trace_flags: '00' })
+      expect(line.span_id).toMatch(/^[0-9a-f]{16}$/)
+      await stop(child)
+      expect(receiver.requests).toEqual([])
+    } finally {
+      await stop(child)
+      await receiver.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
 const backendsAvailable =
   (await serviceAvailable('PostgreSQL', 'test/tracing/tracing.test.ts')) &&
   redisServerInstalled('test/tracing/tracing.test.ts')
