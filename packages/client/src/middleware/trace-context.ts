@@ -33,6 +33,12 @@ export interface TraceContextOptions {
 const apiModule = '@opentelemetry/api'
 let imported: Promise<OpenTelemetryApi | undefined> | undefined
 
+/** `@opentelemetry/api` when the application has it, imported once for every client. */
+function importApi(): Promise<OpenTelemetryApi | undefined> {
+  imported ??= import(/* webpackIgnore: true */ /* @vite-ignore */ apiModule).catch(() => undefined)
+  return imported
+}
+
 type Channel = { hasSubscribers: boolean }
 type NodeGlobal = {
   process?: { getBuiltinModule?(name: string): { channel(name: string): Channel } | undefined }
@@ -72,9 +78,7 @@ export function traceContext(options: TraceContextOptions = {}): Middleware {
   return {
     // openapi-fetch awaits every onRequest: async costs nothing more.
     async onRequest({ request }) {
-      api ??= await (imported ??= import(
-        /* webpackIgnore: true */ /* @vite-ignore */ apiModule
-      ).catch(() => undefined))
+      api ??= await importApi()
       const span = api?.trace.getSpanContext(api.context.active() as never)
       // An invalid context (all-zero ids) is sent as it is: the service starts a trace of its own.
       if (!span || undici?.hasSubscribers || request.headers.has('traceparent')) return

@@ -386,4 +386,30 @@ describe.runIf(backendsAvailable)('tracing on PostgreSQL and Redis', () => {
     )
     expect(children.every((span) => span.statusCode !== ERROR)).toBe(true)
   })
+
+  it('marks the spans of a 503 answered while Redis is lost as errors', async () => {
+    await redis.stop()
+    try {
+      const caller = callerContext()
+      const reply = await call(`${child.url}/v1/pets?limit=5`, {
+        headers: { ...auth, traceparent: caller.traceparent },
+      })
+      expect(reply.status).toBe(503)
+      const spans = await receiver.waitForTrace(caller.traceId, 2)
+      const server = serverSpan(spans)
+      expect(server).toMatchObject({
+        statusCode: ERROR,
+        attributes: expect.objectContaining({
+          'http.response.status_code': 503,
+          'error.type': '503',
+        }),
+      })
+      expect(spans.find((span) => span.name === 'consume')).toMatchObject({
+        parentSpanId: server.spanId,
+        statusCode: ERROR,
+      })
+    } finally {
+      await redis.start()
+    }
+  })
 })
