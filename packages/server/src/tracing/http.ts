@@ -47,12 +47,15 @@ class RequestTrace implements TraceIds {
   readonly traceFlags: number
   /** False for an unsampled request: its context is never entered (see below). */
   readonly recording: boolean
+  /** The request's context, its span active; made only for a recorded request. */
+  readonly context: Context
   ended = false
   constructor(
     readonly span: Span,
-    readonly context: Context,
+    parent: Context,
   ) {
     this.recording = span.isRecording()
+    this.context = this.recording ? trace.setSpan(parent, span) : parent
     const ids = span.spanContext()
     this.traceId = ids.traceId
     this.spanId = ids.spanId
@@ -78,27 +81,6 @@ export function instrumentHttp(app: FastifyInstance, tracer: Tracer): void {
     } as RouteHandlerMethod
   })
 
-  app.addHook('onRequest', (request, _reply, done) => {
-    const parent = propagation.extract(ROOT_CONTEXT, request.headers)
-    const url = request.routeOptions.url
-    const route = url === undefined ? undefined : (routes.get(url) ?? specRoute(url))
-    const attributes: Record<string, string> = { [ATTR_HTTP_REQUEST_METHOD]: request.method }
-    if (route !== undefined) attributes[ATTR_HTTP_ROUTE] = route
-    const span = tracer.startSpan(
-      route === undefined ? request.method : `${request.method} ${route}`,
-      { kind: SpanKind.SERVER, attributes },
-      parent,
-    )
-    const active = new RequestTrace(span, trace.setSpan(parent, span))
-    request.traceIds = active
-    if (!active.recording) {
-      done()
-      return
-    }
-    recordRequest(span, request)
-    context.with(active.context, done)
-  })
-
   const end = (request: FastifyRequest, status: number | undefined) => {
     const active = request.traceIds as RequestTrace | null
     if (active === null || active.ended) return
@@ -113,14 +95,40 @@ export function instrumentHttp(app: FastifyInstance, tracer: Tracer): void {
     }
     span.end()
   }
+  app.addHook('onRequest', (request, _reply, done) => {
+    // Most requests carry no trace context: the propagator need not look.
+    const parent =
+      request.headers.traceparent === undefined
+        ? ROOT_CONTEXT
+        : propagation.extract(ROOT_CONTEXT, request.headers)
+    const url = request.routeOptions.url
+    const route = url === undefined ? undefined : (routes.get(url) ?? specRoute(url))
+    const attributes: Record<string, string> = { [ATTR_HTTP_REQUEST_METHOD]: request.method }
+    if (route !== undefined) attributes[ATTR_HTTP_ROUTE] = route
+    const span = tracer.startSpan(
+      route === undefined ? request.method : `${request.method} ${route}`,
+      { kind: SpanKind.SERVER, attributes },
+      parent,
+    )
+    const active = new RequestTrace(span, parent)
+    request.traceIds = active
+    if (!active.recording) {
+      done()
+      return
+    }
+    recordRequest(span, request)
+    // A client that goes away first gets no onResponse. Listened to here rather than with an
+    // onRequestAbort hook, which would add a listener to every request, unsampled ones too.
+    request.raw.once('close', () => {
+      if (!request.raw.aborted || active.ended) return
+      span.setAttribute(ATTR_ERROR_TYPE, 'aborted')
+      end(request, undefined)
+    })
+    context.with(active.context, done)
+  })
+
   app.addHook('onResponse', (request, reply, done) => {
     end(request, reply.statusCode)
-    done()
-  })
-  app.addHook('onRequestAbort', (request, done) => {
-    const active = request.traceIds as RequestTrace | null
-    if (active !== null && !active.ended) active.span.setAttribute(ATTR_ERROR_TYPE, 'aborted')
-    end(request, undefined)
     done()
   })
 }
