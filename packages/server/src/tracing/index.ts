@@ -58,6 +58,13 @@ export function tracingProtocol(
   ) {
     return undefined
   }
+  for (const name of ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT']) {
+    const endpoint = value(name)
+    if (endpoint !== undefined && !/^https?:\/\/[^/?#\s]+/i.test(endpoint)) {
+      throw new ConfigError(`${name} must be an http:// or https:// URL; got ${endpoint}`)
+    }
+  }
+  checkSampler(value('OTEL_TRACES_SAMPLER'), value('OTEL_TRACES_SAMPLER_ARG'))
   const protocolName = value('OTEL_EXPORTER_OTLP_TRACES_PROTOCOL')
     ? 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL'
     : 'OTEL_EXPORTER_OTLP_PROTOCOL'
@@ -70,9 +77,35 @@ export function tracingProtocol(
   return protocol
 }
 
+/** The samplers the SDK builds from `OTEL_TRACES_SAMPLER`; the ratio ones read `_ARG`. */
+const samplers = [
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_on',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+]
+
+/** The SDK would fall back to its default quietly: a typo would sample what it should not. */
+function checkSampler(sampler: string | undefined, arg: string | undefined): void {
+  if (sampler !== undefined && !samplers.includes(sampler)) {
+    throw new ConfigError(
+      `OTEL_TRACES_SAMPLER must be one of ${samplers.join(', ')}; got ${sampler}`,
+    )
+  }
+  if (sampler?.endsWith('traceidratio') && arg !== undefined) {
+    const ratio = Number(arg)
+    if (!(ratio >= 0 && ratio <= 1)) {
+      throw new ConfigError(`OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1; got ${arg}`)
+    }
+  }
+}
+
 /**
  * Tracing as the environment configures it, or undefined when it is off (nothing loaded).
- * Throws a ConfigError for a setting this server cannot honour (gRPC, another exporter).
+ * Throws a ConfigError for a setting this server cannot honour (gRPC, another exporter) or that
+ * is not one (an endpoint that is no URL, an unknown sampler).
  *
  * @example
  * ```ts

@@ -286,6 +286,35 @@ describe('tracing off', () => {
   })
 })
 
+describe('tracing with the collector gone', () => {
+  it('says so in the log, once, and still stops cleanly and soon', async () => {
+    const gone = await startOtlpReceiver()
+    await gone.close()
+    const dir = mkdtempSync(join(tmpdir(), 'petstore-traces-'))
+    const child = await startChild({
+      PETSTORE_DB: join(dir, 'petstore.db'),
+      OTEL_EXPORTER_OTLP_ENDPOINT: gone.url,
+    })
+    try {
+      const reply = await call(`${child.url}/healthz`)
+      expect(reply.status).toBe(200)
+      const stopping = Date.now()
+      await stop(child)
+      expect(Date.now() - stopping).toBeLessThan(5000)
+      await expect(child.exited).resolves.toEqual({ code: 0, signal: null })
+      const warnings = child
+        .stdout()
+        .split('\n')
+        .filter((line) => line.includes('"msg":"traces: '))
+      expect(warnings).toHaveLength(1)
+      expect(JSON.parse(warnings[0] ?? '{}')).toMatchObject({ level: 40 })
+    } finally {
+      await stop(child)
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
 describe('tracing configured, sampling off', () => {
   it('names the trace in the log line, unsampled, and exports nothing', async () => {
     const receiver = await startOtlpReceiver()
