@@ -10,7 +10,12 @@ import { readFileSync } from 'node:fs'
 import { context, DiagLogLevel, diag, propagation, trace } from '@opentelemetry/api'
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks'
 import { W3CTraceContextPropagator } from '@opentelemetry/core'
-import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources'
+import {
+  detectResources,
+  envDetector,
+  resourceFromAttributes,
+  serviceInstanceIdDetector,
+} from '@opentelemetry/resources'
 import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base'
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions'
 import type { FastifyBaseLogger } from 'fastify'
@@ -85,11 +90,12 @@ async function flushWithin(provider: BasicTracerProvider, ms: number): Promise<v
 }
 
 export async function startSdk(protocol: OtlpProtocol): Promise<Tracing> {
-  // `OTEL_SERVICE_NAME` and `OTEL_RESOURCE_ATTRIBUTES` win over these defaults.
+  // `OTEL_SERVICE_NAME` and `OTEL_RESOURCE_ATTRIBUTES` win over these defaults. A UUID per
+  // process (`service.instance.id`) tells instances, and workers, apart.
   const resource = resourceFromAttributes({
     [ATTR_SERVICE_NAME]: 'petstore',
     [ATTR_SERVICE_VERSION]: manifest.version,
-  }).merge(detectResources({ detectors: [envDetector] }))
+  }).merge(detectResources({ detectors: [serviceInstanceIdDetector, envDetector] }))
   const provider = new BasicTracerProvider({
     resource,
     spanProcessors: [new BatchSpanProcessor(await exporterFor(protocol))],

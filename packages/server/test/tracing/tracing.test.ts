@@ -121,7 +121,10 @@ describe('tracing over OTLP/HTTP protobuf, on SQLite', () => {
       parentSpanId: caller.parentId,
       statusCode: 0,
       contentType: 'application/x-protobuf',
-      resource: { 'service.name': 'petstore-under-test' },
+      resource: {
+        'service.name': 'petstore-under-test',
+        'service.instance.id': expect.stringMatching(/^[0-9a-f-]{36}$/),
+      },
     })
     expect(server.attributes).toMatchObject({
       'http.request.method': 'GET',
