@@ -6,10 +6,19 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import * as api from '@opentelemetry/api'
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks'
 import createClient from 'openapi-fetch'
@@ -209,5 +218,60 @@ describe('traceContext', () => {
     const span = callerSpan()
     await inSpan(span, () => client.GET('/pets' as never))
     expect(lastHeaders().traceparent).toBe(`00-${span.traceId}-${span.spanId}-01`)
+  })
+})
+
+describe('an application without @opentelemetry/api', () => {
+  // The built package installed alone, with its dependencies and not the optional peer.
+  it('loads nothing of OpenTelemetry and sends requests unchanged', () => {
+    const packageDir = fileURLToPath(new URL('../..', import.meta.url))
+    const app = mkdtempSync(join(tmpdir(), 'petstore-client-no-otel-'))
+    try {
+      const modules = join(app, 'node_modules')
+      const installed = join(modules, '@petstore', 'client')
+      mkdirSync(installed, { recursive: true })
+      cpSync(join(packageDir, 'dist'), join(installed, 'dist'), { recursive: true })
+      cpSync(join(packageDir, 'package.json'), join(installed, 'package.json'))
+      for (const name of ['openapi-fetch', '@petstore/types']) {
+        mkdirSync(dirname(join(modules, name)), { recursive: true })
+        symlinkSync(realpathSync(join(packageDir, 'node_modules', name)), join(modules, name))
+      }
+      writeFileSync(
+        join(app, 'main.mjs'),
+        `import { createServer } from 'node:http'
+import { createRequire } from 'node:module'
+import { createPetstoreClient } from '@petstore/client'
+const seen = []
+const server = createServer((request, response) => {
+  seen.push(request.headers)
+  response.writeHead(200, { 'content-type': 'application/json' }).end('[]')
+})
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+const client = createPetstoreClient({ baseUrl: 'http://127.0.0.1:' + server.address().port, apiKey: 'key', retry: false })
+const { response } = await client.GET('/pets')
+server.close()
+const peer = await import('@opentelemetry/api').then(() => true, () => false)
+const loaded = Object.keys(createRequire(import.meta.url).cache).filter((path) => path.includes('opentelemetry'))
+console.log(JSON.stringify({ status: response.status, headers: seen[0], peer, loaded }))
+`,
+      )
+      const out = execFileSync(process.execPath, [join(app, 'main.mjs')], {
+        cwd: app,
+        encoding: 'utf8',
+      })
+      const result = JSON.parse(out) as {
+        status: number
+        headers: Record<string, string>
+        peer: boolean
+        loaded: string[]
+      }
+      expect(result.peer, 'the application cannot import the peer').toBe(false)
+      expect(result.status).toBe(200)
+      expect(result.headers).not.toHaveProperty('traceparent')
+      expect(result.headers).not.toHaveProperty('tracestate')
+      expect(result.loaded).toEqual([])
+    } finally {
+      rmSync(app, { recursive: true, force: true })
+    }
   })
 })
