@@ -1,6 +1,7 @@
 /**
  * What observability costs the service: the same build paired against itself (paired.ts), the
- * head with one setting on and the base without it, on getPet and the cold walk at `limit=20`.
+ * head with one setting on and the base without it (metrics; tracing configured but unsampled),
+ * on getPet and the cold walk at `limit=20`.
  * The figure is CPU per answered request, head / base; within 1.03 is no measurable cost (the
  * same build against itself reads 1.00 +- 0.05 in one run). Nothing scrapes during the rounds:
  * what is measured is what every request pays (a scrape every 15 s is a separate, fixed cost).
@@ -16,6 +17,12 @@ export interface CostVariant {
 
 export const costVariants: readonly CostVariant[] = [
   { name: 'metrics on (PETSTORE_METRICS_PORT set)', env: { PETSTORE_METRICS_PORT: '0' } },
+  {
+    // Every request gets an unsampled span and its ids (in its log line); nothing is exported,
+    // so the endpoint is a port nothing listens on (test/tracing/ checks that nothing leaves).
+    name: 'tracing configured, unsampled (OTEL_TRACES_SAMPLER=always_off)',
+    env: { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9', OTEL_TRACES_SAMPLER: 'always_off' },
+  },
 ]
 
 export interface CostRow extends PairedRow {

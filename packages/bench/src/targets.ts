@@ -64,8 +64,11 @@ export function startCommand(serverDir: string): {
 
 const notAFlag = (word: string) => !word.startsWith('--')
 
-/** Variables that would point the service elsewhere than the bench's SQLite file. */
-const serviceVariables = /^(PORT|HOST|LOG_LEVEL|DATABASE_URL|REDIS_URL|PETSTORE_.*)$/
+/**
+ * Variables that would point the service elsewhere than the bench's SQLite file, or turn on
+ * what a workload did not ask for (traces, `OTEL_*`).
+ */
+const serviceVariables = /^(PORT|HOST|LOG_LEVEL|DATABASE_URL|REDIS_URL|PETSTORE_.*|OTEL_.*)$/
 
 /** Starts the built service and resolves once `/healthz` answers. */
 export async function startService(options: ServiceOptions): Promise<Target> {

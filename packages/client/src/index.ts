@@ -23,6 +23,7 @@ import { type DeprecationNotice, deprecation, formatDeprecation } from './middle
 import { logging } from './middleware/logging.js'
 import { type RateLimitContext, rateLimit } from './middleware/rate-limit.js'
 import { type RetryOptions, retry } from './middleware/retry.js'
+import { type TraceContextOptions, traceContext } from './middleware/trace-context.js'
 
 export type { Clock } from './clock.js'
 export { systemClock } from './clock.js'
@@ -50,6 +51,8 @@ export type {
 export { rateLimit } from './middleware/rate-limit.js'
 export type { Pacer, RetryCallOptions, RetryEvent, RetryOptions } from './middleware/retry.js'
 export { retry } from './middleware/retry.js'
+export type { OpenTelemetryApi, TraceContextOptions } from './middleware/trace-context.js'
+export { traceContext } from './middleware/trace-context.js'
 export type { ListItem, ListOperationId, Page, PaginateOptions } from './paginate.js'
 export { paginate, paginatePages } from './paginate.js'
 
@@ -81,6 +84,14 @@ export interface PetstoreClientOptions {
    * that got no answer. Keys and idempotency keys are never logged. None without this option.
    */
   logger?: LoggerOptions
+  /**
+   * Send the caller's OpenTelemetry trace context (`traceparent`, `tracestate`) when a call is
+   * made inside an active span, so the service's spans join the caller's trace. On by default:
+   * it reads `@opentelemetry/api` when the application has it (an optional peer, imported once)
+   * and does nothing otherwise; pass `{ api }` to hand the module over instead of importing it
+   * (bundlers), or `false` to send nothing.
+   */
+  traceContext?: false | TraceContextOptions
 }
 
 /** openapi-fetch's call methods: `request` and one per Path Item method, in upper case. */
@@ -129,9 +140,12 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
   const retrySettings = options.retry === false ? { maxRetries: 0 } : options.retry
   const log = options.logger && createLog(options.logger)
   const logs = log && logging(log, clock)
+  const tracing = options.traceContext
   // onRequest runs in this order and onResponse in reverse: retry settles first, so the other
   // middleware see the final response, and pacing happens before an attempt's timeout starts.
   client.use(
+    // Once per call, before retry: every attempt carries the same parent.
+    ...(tracing === false ? [] : [traceContext(tracing)]),
     deprecation({
       onDeprecation: log
         ? (notice) => {

@@ -42,6 +42,7 @@ import { createOpenApiRoute } from './routes/openapi.js'
 import { specDocument } from './spec/document.js'
 import { readOperations, specBasePath, specOperations } from './spec/operations.js'
 import type { Store } from './store/store.js'
+import { type Tracing, tracedLimiter, tracedStore } from './tracing/index.js'
 import { docsPath } from './urls.js'
 
 export interface AppDeps {
@@ -59,6 +60,8 @@ export interface AppDeps {
   now?: () => number
   /** The OpenAPI document to serve (default: the bundled spec); tests pass edited copies. */
   document?: Readonly<Record<string, unknown>>
+  /** Traces (tracing/index.ts `startTracing`); none when absent. Whoever passes it shuts it down. */
+  tracing?: Tracing | undefined
 }
 
 /** The spec the app serves: the bundled one, or a test's edited copy. */
@@ -82,7 +85,8 @@ interface ServedSpec {
  */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const metrics = await appMetrics(config)
-  const store = metrics?.timeStore(deps.store) ?? deps.store
+  // Store calls are timed (metrics/) and, with tracing on, spans (tracing/).
+  const store = tracedStore(deps.tracing, metrics?.timeStore(deps.store) ?? deps.store, config)
   const spec = servedSpec(deps.document)
   const rateLimit = lateBound<RateLimitHook>('the rate-limit hook')
   const edge = {
@@ -95,10 +99,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     frameworkErrors: createFrameworkErrorHandler(edge),
     clientErrorHandler: createClientErrorHandler(edge, held),
   })
+  deps.tracing?.instrument(app)
   limitConnections(app, config)
   registerOutages(app)
   registerLingering(app)
-  const limiter = deps.limiter ?? (await ownLimiter(app, config))
+  const limiter = tracedLimiter(
+    deps.tracing,
+    deps.limiter ?? (await ownLimiter(app, config)),
+    config,
+  )
   const rateLimitHook = deps.rateLimitHook ?? createRateLimitHook(limiter, config)
   rateLimit.bind(metrics?.countRefusals(rateLimitHook) ?? rateLimitHook)
   metrics?.observe(app, { store, limiter })

@@ -21,6 +21,7 @@ import { type Config, ConfigError, configTable, configWith, loadConfig } from '.
 import { createLogDestination } from './log-destination.js'
 import { exposeMetrics } from './metrics/index.js'
 import type { Store } from './store/store.js'
+import { startTracing, tracingProtocol } from './tracing/index.js'
 import { apiBasePath, baseUrl, docsPath } from './urls.js'
 
 export interface RunningPetstore {
@@ -95,9 +96,10 @@ function fail(message: string): never {
 
 /**
  * Runs the service until SIGTERM or SIGINT, configured by `env` (`PORT`, `HOST`, `PETSTORE_*`,
- * `DATABASE_URL`, `REDIS_URL`, `LOG_LEVEL`); resolves once it listens. Owns the process: it
- * exits on a bad configuration and at the end of shutdown. With `PETSTORE_WORKERS` above 1 this
- * process becomes the cluster's primary (`cluster.ts`) and each worker runs this function again.
+ * `DATABASE_URL`, `REDIS_URL`, `LOG_LEVEL`, and for traces `OTEL_*`: tracing/index.ts); resolves
+ * once it listens. Owns the process: it exits on a bad configuration and at the end of shutdown.
+ * With `PETSTORE_WORKERS` above 1 this process becomes the cluster's primary (`cluster.ts`) and
+ * each worker runs this function again.
  */
 export async function serve(
   env: Readonly<Record<string, string | undefined>> = process.env,
@@ -106,6 +108,7 @@ export async function serve(
   let store: Store
   try {
     config = loadConfig(env)
+    tracingProtocol(env)
     store = await openStore(config, { server: true })
   } catch (error) {
     if (error instanceof ConfigError || error instanceof StartError) fail(error.message)
@@ -118,9 +121,11 @@ export async function serve(
     return
   }
   const logStream = createLogDestination(1, logBlock)
+  // Each worker traces on its own: the primary serves no request.
+  const tracing = await startTracing(env)
   let app: FastifyInstance
   try {
-    app = await buildApp(config, { store, logStream })
+    app = await buildApp(config, { store, logStream, tracing })
   } catch (error) {
     await store.close()
     if (error instanceof StartError) fail(error.message)
@@ -155,6 +160,7 @@ export async function serve(
     deadline.unref()
     await app.close()
     await store.close()
+    await tracing?.shutdown()
     app.log.info('stopped')
     process.exit(0)
   }

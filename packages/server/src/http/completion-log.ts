@@ -7,9 +7,29 @@
  * from the logger's own level label, time and bindings and written to its stream: every request
  * writes one, and pino's generic path (key walk, serializers, redaction) was measured at a sixth
  * of getPet's CPU per request (bench `paired`), for fields whose shape is fixed here.
+ *
+ * With tracing on (tracing/), the line also names the request's trace: `trace_id`, `span_id`
+ * (the server span) and `trace_flags` (`01` when sampled), the fields OpenTelemetry's log
+ * correlation writes, so that a line leads to its trace and a trace to its line.
+ * @see https://opentelemetry.io/docs/specs/otel/compatibility/logging_trace_context/
  */
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { symbols } from 'pino'
+
+/** The trace a request is part of (its server span), set by tracing/http.ts when tracing is on. */
+export interface TraceIds {
+  readonly traceId: string
+  readonly spanId: string
+  /** W3C trace flags: bit 0 set when sampled. */
+  readonly traceFlags: number
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Null when tracing is off or did not see the request. */
+    traceIds?: TraceIds | null
+  }
+}
 
 export interface Completion {
   requestId: string
@@ -17,6 +37,7 @@ export interface Completion {
   url: string
   statusCode: number
   ms: number
+  trace?: TraceIds | null
 }
 
 /** The parts of a pino logger the line is built from (pino's own symbols). */
@@ -38,10 +59,14 @@ export function logCompletion(log: FastifyBaseLogger, completion: Completion): v
   // Not a pino logger (logging off), or one set above info: nothing is written.
   if (stream === undefined || levelLabel === undefined || time === undefined) return
   if ((pino.levelVal ?? Number.POSITIVE_INFINITY) > info) return
-  const { requestId, method, url, statusCode, ms } = completion
-  const fields =
+  const { requestId, method, url, statusCode, ms, trace } = completion
+  let fields =
     `,"requestId":${JSON.stringify(requestId)},"method":${JSON.stringify(method)}` +
     `,"url":${JSON.stringify(url)},"statusCode":${statusCode},"ms":${ms}`
+  // The ids are lower-case hex, as W3C trace-context writes them: nothing to escape.
+  if (trace) {
+    fields += `,"trace_id":"${trace.traceId}","span_id":"${trace.spanId}","trace_flags":"${trace.traceFlags.toString(16).padStart(2, '0')}"`
+  }
   const bindings = pino[symbols.chindingsSym] ?? ''
   stream.write(`${levelLabel}${time()}${bindings}${fields},"msg":"request completed"}\n`)
 }
@@ -54,6 +79,7 @@ export function completionOf(request: FastifyRequest, reply: FastifyReply): Comp
     url: request.url,
     statusCode: reply.statusCode,
     ms: Math.round(reply.elapsedTime),
+    trace: request.traceIds,
   }
 }
 
