@@ -77,17 +77,14 @@ export function traceContext(options: TraceContextOptions = {}): Middleware {
   let api = options.api
   return {
     // openapi-fetch awaits every onRequest: async costs nothing more.
-    async onRequest({ request }) {
+    async onRequest({ request: { headers } }) {
       api ??= await importApi()
       const span = api?.trace.getSpanContext(api.context.active() as never)
       // An invalid context (all-zero ids) is sent as it is: the service starts a trace of its own.
-      if (!span || undici?.hasSubscribers || request.headers.has('traceparent')) return
-      request.headers.set(
-        'traceparent',
-        `00-${span.traceId}-${span.spanId}-0${span.traceFlags & 1}`,
-      )
+      if (!span || undici?.hasSubscribers || headers.has('traceparent')) return
+      headers.set('traceparent', `00-${span.traceId}-${span.spanId}-0${span.traceFlags & 1}`)
       const state = span.traceState?.serialize()
-      if (state) request.headers.set('tracestate', state)
+      if (state) headers.set('tracestate', state)
     },
   }
 }

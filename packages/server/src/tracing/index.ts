@@ -9,7 +9,7 @@
  * or `OTEL_TRACES_EXPORTER=none` keep it off whatever else is set. Spans go out over OTLP/HTTP,
  * protobuf unless `OTEL_EXPORTER_OTLP_(TRACES_)PROTOCOL` says `http/json`. The SDK itself reads
  * the rest from the process environment (endpoint, headers, timeout, `OTEL_SERVICE_NAME`,
- * `OTEL_RESOURCE_ATTRIBUTES`, `OTEL_TRACES_SAMPLER`/`_ARG`, `OTEL_BSP_*`).
+ * `OTEL_RESOURCE_ATTRIBUTES`, `OTEL_TRACES_SAMPLER` and `OTEL_TRACES_SAMPLER_ARG`, `OTEL_BSP_*`).
  * @see https://opentelemetry.io/docs/specs/otel/configuration/sdk-environment-variables/
  * @see https://opentelemetry.io/docs/specs/otel/protocol/exporter/
  */
@@ -77,7 +77,7 @@ export function tracingProtocol(
   return protocol
 }
 
-/** The samplers the SDK builds from `OTEL_TRACES_SAMPLER`; the ratio ones read `_ARG`. */
+/** The samplers the SDK builds from `OTEL_TRACES_SAMPLER`; the ratio ones read `OTEL_TRACES_SAMPLER_ARG`. */
 const samplers = [
   'always_on',
   'always_off',
