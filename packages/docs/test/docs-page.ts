@@ -5,7 +5,7 @@
 import { join } from 'node:path'
 import { errorCodeValues } from '@petstore/types'
 import { errorStatus, planLimits } from '@petstore/types/spec'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { sunsetBadge } from '../src/deprecation.js'
 import { listOperations } from '../src/openapi.js'
@@ -90,15 +90,24 @@ export async function checkIntroduction(page: Page): Promise<void> {
   }
 }
 
+/** Scrolls Redoc to `operation` by its anchor; returns its heading once rendered. */
+export async function goToOperation(
+  page: Page,
+  operation: { operationId?: string; summary?: string; tags?: string[] },
+): Promise<Locator> {
+  const tag = operation.tags?.[0] ?? ''
+  await page.evaluate((hash) => {
+    location.hash = hash
+  }, `#/${tag}/${operation.operationId?.toLowerCase()}`)
+  const heading = page.locator('h2', { hasText: operation.summary as string }).first()
+  await heading.waitFor()
+  return heading
+}
+
 /** Every operation renders with its title and code samples; a deprecated one shows its sunset. */
 export async function checkOperations(page: Page): Promise<void> {
   for (const { operation } of listOperations(spec)) {
-    const tag = (operation as { tags?: string[] }).tags?.[0] ?? ''
-    await page.evaluate((hash) => {
-      location.hash = hash
-    }, `#/${tag}/${operation.operationId?.toLowerCase()}`)
-    const heading = page.locator('h2', { hasText: operation.summary as string }).first()
-    await heading.waitFor()
+    const heading = await goToOperation(page, operation)
     await expect.poll(() => heading.isVisible()).toBe(true)
     await visible(page, `Operation ID: ${operation.operationId}`)
     if (operation.deprecated) {

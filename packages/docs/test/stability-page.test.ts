@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildSite } from '../src/build.js'
 import { listOperations } from '../src/openapi.js'
-import { openDocs } from './docs-page.js'
+import { goToOperation, openDocs } from './docs-page.js'
 import { launchChromium, type Served, serveStatic, spec } from './helpers.js'
 
 const levels = ['draft', 'beta', 'stable'] as const
@@ -43,12 +43,7 @@ it('shows Draft and Beta beside their operations, and nothing beside a stable on
   const operations = listOperations(spec).slice(0, levels.length)
   for (const [index, { operation }] of operations.entries()) {
     const level = levels[index] as (typeof levels)[number]
-    const tag = (operation as { tags?: string[] }).tags?.[0] ?? ''
-    await page.evaluate((hash) => {
-      location.hash = hash
-    }, `#/${tag}/${operation.operationId?.toLowerCase()}`)
-    const heading = page.locator('h2', { hasText: operation.summary as string }).first()
-    await heading.waitFor()
+    const heading = await goToOperation(page, operation)
     const section = page.locator(`[id$="/${operation.operationId?.toLowerCase()}"]`).first()
     for (const [shown, name] of Object.entries(badge)) {
       const text = section.getByText(name, { exact: true })
