@@ -1,7 +1,7 @@
 /**
  * The bench's view of durable writes (`pnpm --filter @petstore/bench write-path`): with
  * `PETSTORE_WRITE_TRACE=<file>` set when the process starts, every commit of a group of creates
- * (its size, when it began and when it was durable) and every response (when its request arrived
+ * (its size, when it began and when it was durable: synced) and every response (when its request arrived
  * and when it was written) is kept in memory and written to `<file>` as JSON when the process
  * exits. Read once here; unset (always, outside the bench), the store and the app test one
  * `undefined` per commit and add no hook.
@@ -9,8 +9,8 @@
 import { writeFileSync } from 'node:fs'
 
 export interface WriteTrace {
-  /** A group of `size` creates began its transaction at `startedAt` and committed at `committedAt`. */
-  commit(size: number, startedAt: number, committedAt: number): void
+  /** A group of `size` writes began its transaction at `startedAt` and was durable at `durableAt`. */
+  commit(size: number, startedAt: number, durableAt: number): void
   /** A response to a request that arrived `elapsedMs` before it was written. */
   response(elapsedMs: number): void
 }
@@ -19,7 +19,7 @@ export interface WriteTrace {
 export const traceClock = () => performance.timeOrigin + performance.now()
 
 export interface WriteTraceFile {
-  /** `[size, startedAt, committedAt]` per commit. */
+  /** `[size, startedAt, durableAt]` per commit. */
   commits: [number, number, number][]
   /** `[arrivedAt, writtenAt]` per response. */
   responses: [number, number][]
@@ -30,7 +30,7 @@ function openWriteTrace(path: string | undefined): WriteTrace | undefined {
   const trace: WriteTraceFile = { commits: [], responses: [] }
   process.once('exit', () => writeFileSync(path, JSON.stringify(trace)))
   return {
-    commit: (size, startedAt, committedAt) => trace.commits.push([size, startedAt, committedAt]),
+    commit: (size, startedAt, durableAt) => trace.commits.push([size, startedAt, durableAt]),
     response(elapsedMs) {
       const writtenAt = traceClock()
       trace.responses.push([writtenAt - elapsedMs, writtenAt])
