@@ -12,7 +12,7 @@
  * group's responses wait for is that commit, and they are written in the turn that settles it.
  */
 import { spawn } from 'node:child_process'
-import { readdirSync, readFileSync, rmSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -57,11 +57,6 @@ export interface WritePathRow {
   syncsPerCommit: number
   /** syncsPerCommit x commitsPerSecond. */
   syncsPerSecond: number
-  /** CPU time per create, microseconds: the event loop's thread, and the process's others. */
-  cpuMainUs: number
-  cpuOtherUs: number
-  /** The event loop thread's CPU time over the loaded time (1 = a core always busy). */
-  mainBusy: number
   /** Milliseconds from a request's arrival to its commit being durable (p50, p90). */
   arrivalToCommit: [number, number]
   /** Milliseconds from that commit to the response written (p50, p90). */
@@ -72,32 +67,7 @@ interface Window {
   from: number
   to: number
   ok: number
-  /** Clock ticks of CPU time over the window: the main thread's, and all threads'. */
-  mainTicks: number
-  allTicks: number
 }
-
-/** CPU time of `pid`'s main thread and of all its threads, in clock ticks. */
-function threadTicks(pid: number): { main: number; all: number } {
-  let all = 0
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      all += taskTicks(pid, Number(task))
-    } catch {
-      // The thread ended since the listing.
-    }
-  }
-  return { main: taskTicks(pid, pid), all }
-}
-
-function taskTicks(pid: number, task: number): number {
-  const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8')
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  return Number(fields[11]) + Number(fields[12])
-}
-
-/** Clock ticks per second (USER_HZ): 100 on Linux. */
-const ticksPerSecond = 100
 
 /** The trace's figures over `windows` (epoch ms), the traced target's `syncsPerCommit` given. */
 export function writePathRow(
@@ -128,9 +98,6 @@ export function writePathRow(
     return [percentile(s, 50), percentile(s, 90)]
   }
   const commitsPerSecond = commits.length / seconds
-  const ok = windows.reduce((sum, w) => sum + w.ok, 0)
-  const ticks = (of: (w: Window) => number) => windows.reduce((sum, w) => sum + of(w), 0)
-  const perCreateUs = (tickCount: number) => ((tickCount / ticksPerSecond) * 1e6) / ok
   return {
     target,
     createsPerSecond: creates / seconds,
@@ -144,9 +111,6 @@ export function writePathRow(
     inCommit: commitMs.reduce((sum, ms) => sum + ms, 0) / 1000 / seconds,
     syncsPerCommit,
     syncsPerSecond: syncsPerCommit * commitsPerSecond,
-    cpuMainUs: perCreateUs(ticks((w) => w.mainTicks)),
-    cpuOtherUs: perCreateUs(ticks((w) => w.allTicks - w.mainTicks)),
-    mainBusy: ticks((w) => w.mainTicks) / ticksPerSecond / seconds,
     arrivalToCommit: p50p90(toCommit),
     commitToResponse: p50p90(toResponse),
   }
@@ -239,8 +203,6 @@ export async function measureWritePath(
       body: newPetBody,
     }
     const load = async (name: (typeof targetNames)[number], seconds: number) => {
-      const pid = targets[name].pid
-      const before = threadTicks(pid)
       const from = performance.timeOrigin + performance.now()
       const result = await runLoad({
         url: targets[name].url,
@@ -252,14 +214,7 @@ export async function measureWritePath(
       if (result.non2xx + result.errors > 0) {
         throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`)
       }
-      const after = threadTicks(pid)
-      return {
-        from,
-        to,
-        ok: result.ok,
-        mainTicks: after.main - before.main,
-        allTicks: after.all - before.all,
-      }
+      return { from, to, ok: result.ok }
     }
     log(`warming up, ${plan.warmup} s each`)
     for (const name of targetNames) await load(name, plan.warmup)
@@ -325,15 +280,6 @@ export function writePathTable(rows: readonly WritePathRow[]): string {
       'fsync + fdatasync per second',
       (row) => row.syncsPerSecond.toFixed(0),
       ratio((row) => row.syncsPerSecond),
-    ),
-    line(
-      'CPU per create, µs: event loop thread + other threads',
-      (row) => `${row.cpuMainUs.toFixed(0)} + ${row.cpuOtherUs.toFixed(0)}`,
-      ratio((row) => row.cpuMainUs + row.cpuOtherUs),
-    ),
-    line(
-      'event loop thread busy (share of a core)',
-      (row) => `${(row.mainBusy * 100).toFixed(0)}%`,
     ),
     line('commit, begin to durable, ms (p50)', (row) => row.commitMs.toFixed(2)),
     line('share of time inside commits', (row) => `${(row.inCommit * 100).toFixed(0)}%`),

@@ -1,7 +1,6 @@
 /**
  * Group commit on a real SQLite file: a group is one transaction, a failing write rejects alone,
- * a refused file fails the group as one, and with the WAL synced off the loop a group settles
- * only after its fsync, while the writes that come meanwhile wait and form the next group.
+ * and a refused file fails the group as one.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -9,7 +8,6 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { createGroupCommit } from '../../src/store/sqlite/group-commit.js'
-import { openWalSync, type WalSync } from '../../src/store/sqlite/wal-sync.js'
 
 let dir: string
 let db: Database.Database
@@ -26,7 +24,7 @@ afterEach(() => {
 const names = () => db.prepare('SELECT name FROM t ORDER BY name').pluck().all()
 
 it('commits the writes of one turn in one transaction, each run once', async () => {
-  const writes = createGroupCommit(db, undefined)
+  const writes = createGroupCommit(db)
   const insert = db.prepare('INSERT INTO t (name) VALUES (?)')
   let runs = 0
   const inTransaction: boolean[] = []
@@ -46,7 +44,7 @@ it('commits the writes of one turn in one transaction, each run once', async () 
 })
 
 it('rejects a failing write alone and commits the others of its group', async () => {
-  const writes = createGroupCommit(db, undefined)
+  const writes = createGroupCommit(db)
   const insert = db.prepare('INSERT INTO t (name) VALUES (?)')
   const settled = await Promise.allSettled(
     ['a', 'dup', 'dup', 'b'].map((name) => writes.run(() => insert.run(name).changes)),
@@ -63,7 +61,7 @@ it('rejects a failing write alone and commits the others of its group', async ()
 })
 
 it('fails the whole group when the file refuses it, and says so', async () => {
-  const writes = createGroupCommit(db, undefined)
+  const writes = createGroupCommit(db)
   const insert = db.prepare('INSERT INTO t (name) VALUES (?)')
   // Another connection holds the write lock past the busy timeout: SQLITE_BUSY.
   db.pragma('busy_timeout = 50')
@@ -78,57 +76,4 @@ it('fails the whole group when the file refuses it, and says so', async () => {
   expect(String((settled[0] as PromiseRejectedResult).reason)).toMatch(/locked|busy/i)
   expect(writes.lastFailure()).toBeDefined()
   expect(names()).toEqual([])
-})
-
-it('settles a group after its WAL fsync, and commits the writes queued meanwhile as the next group', async () => {
-  db.pragma('journal_mode = WAL')
-  db.pragma('synchronous = NORMAL')
-  const opened = openWalSync(db)
-  const events: string[] = []
-  const wal: WalSync = {
-    sync(done) {
-      events.push(`sync after ${names().join('')}`)
-      opened.sync((error) => {
-        events.push('synced')
-        done(error)
-      })
-    },
-    syncNow: opened.syncNow,
-    close: opened.close,
-  }
-  const writes = createGroupCommit(db, wal)
-  const insert = db.prepare('INSERT INTO t (name) VALUES (?)')
-  const write = (name: string) =>
-    writes.run(() => insert.run(name)).then(() => events.push(`settled ${name}`))
-  const first = [write('a'), write('b')]
-  // After the first group's COMMIT, during its fsync: queued, not committed until the fsync ends.
-  await new Promise((resolve) => setImmediate(resolve))
-  const second = write('c')
-  expect(names()).toEqual(['a', 'b'])
-  await Promise.all([...first, second])
-  expect(events).toEqual([
-    'sync after ab',
-    'synced',
-    'settled a',
-    'settled b',
-    'sync after abc',
-    'synced',
-    'settled c',
-  ])
-  wal.close()
-})
-
-it('commits and syncs what is queued or syncing when flushed at close', async () => {
-  db.pragma('journal_mode = WAL')
-  db.pragma('synchronous = NORMAL')
-  const wal = openWalSync(db)
-  const writes = createGroupCommit(db, wal)
-  const insert = db.prepare('INSERT INTO t (name) VALUES (?)')
-  const first = writes.run(() => insert.run('a').changes)
-  await new Promise((resolve) => setImmediate(resolve))
-  const second = writes.run(() => insert.run('b').changes)
-  writes.flush()
-  await expect(Promise.all([first, second])).resolves.toEqual([1, 1])
-  expect(names()).toEqual(['a', 'b'])
-  wal.close()
 })

@@ -9,19 +9,13 @@
  * write may run twice (its first run rolled back) and touches nothing but this connection.
  * (A savepoint per write, always, cost two statements per create: a tenth of its CPU.)
  *
- * better-sqlite3 is synchronous: while a group is applied nothing else runs in this process. Its
- * COMMIT does not sync; the WAL is then fsynced in the thread pool (wal-sync.ts) and the group
- * settles after that, so the requests parsed during the fsync form the next group, which is
- * applied once the fsync is done. Between its COMMIT and that fsync a group's writes are visible
- * to this process's reads, as anything SQLite has committed; only a power loss in that window
- * (not `kill -9`: the writes are in the kernel) would take back what a reader saw, never what a
- * caller was told had succeeded.
+ * better-sqlite3 is synchronous: while a group is applied nothing else runs in this process, and
+ * the requests that arrive during its fsync form the next group.
  * @see https://www.sqlite.org/lang_savepoint.html
  */
 import type Database from 'better-sqlite3'
 import { traceClock, writeTrace } from '../../write-trace.js'
 import { sqliteCondition } from './unavailable.js'
-import type { WalSync } from './wal-sync.js'
 
 export interface GroupCommit {
   /**
@@ -30,7 +24,7 @@ export interface GroupCommit {
    * transaction is committed.
    */
   run<T>(write: () => T): Promise<T>
-  /** Applies the queued writes and syncs them now (before the connection closes). */
+  /** Applies the queued writes now (before the connection closes). */
   flush(): void
   /**
    * When the last group failed as a whole (the file cannot be written: disk full, I/O error,
@@ -46,18 +40,12 @@ interface Queued {
   outcome?: { ok: true; value: unknown } | { ok: false; error: unknown }
 }
 
-/**
- * @param wal syncs what COMMIT wrote; none where COMMIT syncs itself or nothing is on disk
- * @param beforeCommit throws to refuse the whole group (e.g. the file guard, file-guard.ts)
- */
+/** @param beforeCommit throws to refuse the whole group (e.g. the file guard, file-guard.ts) */
 export function createGroupCommit(
   db: Database.Database,
-  wal: WalSync | undefined,
   beforeCommit: () => void = () => {},
 ): GroupCommit {
   let queue: Queued[] = []
-  /** The group committed and waiting for its fsync. */
-  let syncing: Queued[] | undefined
   let failure: { atMs: number; error: unknown } | undefined
   // better-sqlite3 runs a transaction function called inside another one as a savepoint.
   const inSavepoint = db.transaction((write: () => unknown) => write())
@@ -77,8 +65,11 @@ export function createGroupCommit(
     }
   })
 
-  /** Commits `group`; false when it failed (and was rejected). */
-  function commit(group: Queued[]): boolean {
+  function flush() {
+    const group = queue
+    if (group.length === 0) return
+    queue = []
+    const startedAt = writeTrace === undefined ? 0 : traceClock()
     try {
       beforeCommit()
       try {
@@ -90,21 +81,12 @@ export function createGroupCommit(
         applyIsolated.immediate(group)
       }
     } catch (error) {
-      fail(group, error)
-      return false
+      failure = { atMs: Date.now(), error }
+      for (const item of group) item.reject(error)
+      return
     }
-    return true
-  }
-
-  function fail(group: Queued[], error: unknown) {
-    failure = { atMs: Date.now(), error }
-    for (const item of group) item.reject(error)
-  }
-
-  /** Answers `group`, durable since now, its commit begun at `startedAt` (for the trace only). */
-  function settle(group: Queued[], startedAt: number) {
-    writeTrace?.commit(group.length, startedAt, traceClock())
     failure = undefined
+    writeTrace?.commit(group.length, startedAt, traceClock())
     for (const item of group) {
       const outcome = item.outcome as NonNullable<Queued['outcome']>
       if (outcome.ok) item.resolve(outcome.value)
@@ -112,47 +94,11 @@ export function createGroupCommit(
     }
   }
 
-  /** Commits the queue and settles it once its fsync is done; the next group waits for that. */
-  function next() {
-    const group = queue
-    if (group.length === 0 || syncing !== undefined) return
-    queue = []
-    const startedAt = writeTrace === undefined ? 0 : traceClock()
-    if (!commit(group)) return
-    if (wal === undefined) return settle(group, startedAt)
-    syncing = group
-    wal.sync((error) => {
-      if (syncing !== group) return // settled by flush() at close
-      syncing = undefined
-      if (error === null) settle(group, startedAt)
-      else fail(group, error)
-      if (queue.length > 0) setImmediate(next)
-    })
-  }
-
-  function flush() {
-    const group = queue
-    queue = []
-    const committed = group.length > 0 && commit(group)
-    const waiting = syncing
-    syncing = undefined
-    if (!committed && waiting === undefined) return
-    try {
-      wal?.syncNow()
-    } catch (error) {
-      if (waiting !== undefined) fail(waiting, error)
-      if (committed) fail(group, error)
-      return
-    }
-    if (waiting !== undefined) settle(waiting, 0)
-    if (committed) settle(group, 0)
-  }
-
   return {
     run<T>(write: () => T): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         queue.push({ write, resolve: resolve as (value: unknown) => void, reject })
-        if (queue.length === 1 && syncing === undefined) setImmediate(next)
+        if (queue.length === 1) setImmediate(flush)
       })
     },
     flush,

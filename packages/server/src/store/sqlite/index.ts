@@ -1,7 +1,6 @@
 /**
  * The Store on an embedded SQLite file (better-sqlite3). WAL so readers never wait for the
- * writer; every write answered only once the WAL holding it is fsynced (group-commit.ts, off the
- * event loop: wal-sync.ts, hence `synchronous = NORMAL`), so a 201 survives `kill -9` and power
+ * writer; `synchronous = FULL` so a committed transaction (a 201) survives `kill -9` and power
  * loss; every statement prepared once.
  * @see https://www.sqlite.org/wal.html
  * @see https://www.sqlite.org/pragma.html#pragma_synchronous
@@ -22,7 +21,6 @@ import { sqliteKeyStore } from './keys.js'
 import { migrate } from './migrations/index.js'
 import { sqliteResourceStore } from './resources.js'
 import { guardMethods, unavailableOr } from './unavailable.js'
-import { openWalSync, type WalSync } from './wal-sync.js'
 
 /**
  * SQLite's own default page cache (2 MiB; negative means KiB), where better-sqlite3 compiles in
@@ -63,26 +61,20 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   if (!inMemory) makeDirectory(dirname(path))
   const unlock = options.server && !inMemory ? lockForServer(path) : () => {}
   let db: Database.Database
-  let wal: WalSync | undefined
   try {
     db = new Database(path)
     db.pragma('journal_mode = WAL')
-    // Migrations commit with an fsync; then the group commit syncs (wal-sync.ts).
     db.pragma('synchronous = FULL')
     db.pragma('busy_timeout = 5000')
     db.pragma('foreign_keys = ON')
     db.pragma(`cache_size = ${pageCacheSize}`)
     migrate(db)
-    if (!inMemory) {
-      wal = openWalSync(db)
-      db.pragma('synchronous = NORMAL')
-    }
   } catch (error) {
     unlock()
     throw error
   }
   const fileGuard = inMemory ? undefined : guardDatabaseFile(path)
-  const writes = createGroupCommit(db, wal, fileGuard)
+  const writes = createGroupCommit(db, fileGuard)
   const read = db.prepare('SELECT count(*) FROM settings')
   const externalChanges = watchExternalChanges(db)
   let closed = false
@@ -118,7 +110,6 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       closed = true
       writes.flush()
       db.close()
-      wal?.close()
       unlock()
     },
   }
