@@ -12,7 +12,7 @@
  * group's responses wait for is that commit, and they are written in the turn that settles it.
  */
 import { spawn } from 'node:child_process'
-import { readFileSync, rmSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -57,23 +57,53 @@ export interface WritePathRow {
   syncsPerCommit: number
   /** syncsPerCommit x commitsPerSecond. */
   syncsPerSecond: number
+  /** CPU time per create, microseconds: the event loop's thread, and the process's others. */
+  cpuMainUs: number
+  cpuOtherUs: number
+  /** The event loop thread's CPU time over the loaded time (1 = a core always busy). */
+  mainBusy: number
   /** Milliseconds from a request's arrival to its commit being durable (p50, p90). */
   arrivalToCommit: [number, number]
   /** Milliseconds from that commit to the response written (p50, p90). */
   commitToResponse: [number, number]
 }
 
-interface Window {
+export interface LoadedWindow {
   from: number
   to: number
   ok: number
+  /** Clock ticks of CPU time over the window: the main thread's, and all threads'. */
+  mainTicks: number
+  allTicks: number
 }
+
+/** CPU time of `pid`'s main thread and of all its threads, in clock ticks. */
+function threadTicks(pid: number): { main: number; all: number } {
+  let all = 0
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      all += taskTicks(pid, Number(task))
+    } catch {
+      // The thread ended since the listing.
+    }
+  }
+  return { main: taskTicks(pid, pid), all }
+}
+
+function taskTicks(pid: number, task: number): number {
+  const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return Number(fields[11]) + Number(fields[12])
+}
+
+/** Clock ticks per second (USER_HZ): 100 on Linux. */
+const ticksPerSecond = 100
 
 /** The trace's figures over `windows` (epoch ms), the traced target's `syncsPerCommit` given. */
 export function writePathRow(
   target: WritePathRow['target'],
   trace: WriteTraceFile,
-  windows: readonly Window[],
+  windows: readonly LoadedWindow[],
   syncsPerCommit: number,
 ): WritePathRow {
   const inside = (at: number) => windows.some((w) => at >= w.from && at < w.to)
@@ -98,6 +128,9 @@ export function writePathRow(
     return [percentile(s, 50), percentile(s, 90)]
   }
   const commitsPerSecond = commits.length / seconds
+  const ok = windows.reduce((sum, w) => sum + w.ok, 0)
+  const ticks = (of: (w: LoadedWindow) => number) => windows.reduce((sum, w) => sum + of(w), 0)
+  const perCreateUs = (tickCount: number) => ((tickCount / ticksPerSecond) * 1e6) / ok
   return {
     target,
     createsPerSecond: creates / seconds,
@@ -111,6 +144,9 @@ export function writePathRow(
     inCommit: commitMs.reduce((sum, ms) => sum + ms, 0) / 1000 / seconds,
     syncsPerCommit,
     syncsPerSecond: syncsPerCommit * commitsPerSecond,
+    cpuMainUs: perCreateUs(ticks((w) => w.mainTicks)),
+    cpuOtherUs: perCreateUs(ticks((w) => w.allTicks - w.mainTicks)),
+    mainBusy: ticks((w) => w.mainTicks) / ticksPerSecond / seconds,
     arrivalToCommit: p50p90(toCommit),
     commitToResponse: p50p90(toResponse),
   }
@@ -203,6 +239,8 @@ export async function measureWritePath(
       body: newPetBody,
     }
     const load = async (name: (typeof targetNames)[number], seconds: number) => {
+      const pid = targets[name].pid
+      const before = threadTicks(pid)
       const from = performance.timeOrigin + performance.now()
       const result = await runLoad({
         url: targets[name].url,
@@ -214,18 +252,25 @@ export async function measureWritePath(
       if (result.non2xx + result.errors > 0) {
         throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`)
       }
-      return { from, to, ok: result.ok }
+      const after = threadTicks(pid)
+      return {
+        from,
+        to,
+        ok: result.ok,
+        mainTicks: after.main - before.main,
+        allTicks: after.all - before.all,
+      }
     }
     log(`warming up, ${plan.warmup} s each`)
     for (const name of targetNames) await load(name, plan.warmup)
-    const windows = { service: [] as Window[], contract: [] as Window[] }
+    const windows = { service: [] as LoadedWindow[], contract: [] as LoadedWindow[] }
     for (let round = 0; round < plan.rounds; round++) {
       for (const name of round % 2 === 0 ? targetNames : [...targetNames].reverse()) {
         log(`round ${round + 1}/${plan.rounds}: ${name}, ${plan.seconds} s`)
         windows[name].push(await load(name, plan.seconds))
       }
     }
-    const straced = { service: [] as Window[], contract: [] as Window[] }
+    const straced = { service: [] as LoadedWindow[], contract: [] as LoadedWindow[] }
     const syncs = { service: 0, contract: 0 }
     for (const name of targetNames) {
       log(`${name}: counting syncs under strace, ${plan.seconds} s`)
@@ -247,7 +292,7 @@ export async function measureWritePath(
   }
 }
 
-const seconds = (windows: readonly Window[]) =>
+const seconds = (windows: readonly LoadedWindow[]) =>
   windows.reduce((sum, w) => sum + (w.to - w.from), 0) / 1000
 
 export function writePathTable(rows: readonly WritePathRow[]): string {
@@ -280,6 +325,15 @@ export function writePathTable(rows: readonly WritePathRow[]): string {
       'fsync + fdatasync per second',
       (row) => row.syncsPerSecond.toFixed(0),
       ratio((row) => row.syncsPerSecond),
+    ),
+    line(
+      'CPU per create, µs: event loop thread + other threads',
+      (row) => `${row.cpuMainUs.toFixed(0)} + ${row.cpuOtherUs.toFixed(0)}`,
+      ratio((row) => row.cpuMainUs + row.cpuOtherUs),
+    ),
+    line(
+      'event loop thread busy (share of a core)',
+      (row) => `${(row.mainBusy * 100).toFixed(0)}%`,
     ),
     line('commit, begin to durable, ms (p50)', (row) => row.commitMs.toFixed(2)),
     line('share of time inside commits', (row) => `${(row.inCommit * 100).toFixed(0)}%`),
