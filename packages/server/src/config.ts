@@ -221,6 +221,14 @@ export const configTable = {
     default: '127.0.0.1',
     doc: 'Interface the metrics listener binds',
   }),
+  // Read once at import by write-trace.ts (the store's commits are not built from the config).
+  writeTrace: row({
+    variable: 'PETSTORE_WRITE_TRACE',
+    parser: filePath,
+    default: undefined,
+    shownDefault: 'unset',
+    doc: 'For the bench only (`pnpm --filter @petstore/bench write-path`): a file where every commit of created resources and every response time is written as JSON at exit',
+  }),
   logLevel: row({
     variable: 'LOG_LEVEL',
     parser: oneOf(logLevels, { caseless: true }),
@@ -240,7 +248,10 @@ export type Config = { [K in keyof ConfigTable]: ValueOf<ConfigTable[K]> } & {
 }
 
 /** The value of `row` in `env`: parsed when set (trimmed, not blank), else its default. */
-function readRow<T>(row: ConfigRow<T>, env: Readonly<Record<string, string | undefined>>): T {
+export function readRow<T>(
+  row: ConfigRow<T>,
+  env: Readonly<Record<string, string | undefined>>,
+): T {
   const raw = env[row.variable]?.trim()
   if (raw !== undefined && raw !== '') return row.parser.parse(raw, row.variable)
   return typeof row.default === 'function' ? (row.default as () => T)() : row.default

@@ -16,7 +16,7 @@ export type CeilingConfig =
   /** The PostgreSQL data path (the scale-out bench), with the service's pool size. */
   | { kind: 'data-path'; databaseUrl: string; poolSize: number }
   /** The contract ceiling: the service's contract work, the leanest way; logs to `logPath`. */
-  | { kind: 'contract'; dbPath: string; logPath: string }
+  | { kind: 'contract'; dbPath: string; logPath: string; writeTrace?: string }
 
 export interface CeilingReady {
   port: number
@@ -28,7 +28,7 @@ function start(config: CeilingConfig): void {
   if (config.kind === 'wire') {
     server = createWireCeiling(config.routes)
   } else if (config.kind === 'contract') {
-    const ceiling = createContractCeiling(config.dbPath, config.logPath)
+    const ceiling = createContractCeiling(config.dbPath, config.logPath, config.writeTrace)
     server = ceiling.server
     release = ceiling.close
   } else {

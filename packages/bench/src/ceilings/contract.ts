@@ -15,8 +15,8 @@
  * JavaScript (as the data-path ceiling), not in SQL.
  */
 import { hash, randomUUID } from 'node:crypto'
-import { createWriteStream } from 'node:fs'
-import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { createWriteStream, writeFileSync } from 'node:fs'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { type NewPet, type PetStatus, petStatusValues } from '@petstore/types'
 import type Database from 'better-sqlite3'
 import { draftDocument, pageJson, petJson, type StoredPet } from '../pet-documents.js'
@@ -89,8 +89,13 @@ class Refusal {
  * server.listen(0, '127.0.0.1')
  * ```
  */
-export function createContractCeiling(dbPath: string, logPath: string): ContractCeiling {
+export function createContractCeiling(
+  dbPath: string,
+  logPath: string,
+  tracePath?: string,
+): ContractCeiling {
   const { db, pageStatement, byId, insert } = openPetDatabase(dbPath)
+  const trace = tracePath === undefined ? undefined : openWriteTrace(tracePath)
   const callers = loadKeys(db)
   const cursors = createContractCursors()
   const log = createLog(logPath)
@@ -107,12 +112,14 @@ export function createContractCeiling(dbPath: string, logPath: string): Contract
     const batch = pending
     pending = []
     let pets: StoredPet[]
+    const startedAt = trace === undefined ? 0 : traceClock()
     try {
       pets = insertAll(batch)
     } catch {
       for (const { reply } of batch) reply.fail(new Refusal(500, 'internal_error', 'not stored'))
       return
     }
+    trace?.commits.push([batch.length, startedAt, traceClock()])
     batch.forEach(({ reply }, i) => {
       const pet = pets[i] as StoredPet
       reply.headers.location = `/v1/pets/${pet.id}`
@@ -197,6 +204,7 @@ export function createContractCeiling(dbPath: string, logPath: string): Contract
       headers,
       send(status, body) {
         headers['content-type'] = 'application/json; charset=utf-8'
+        if (trace !== undefined) traceResponse(trace, response, started)
         response.writeHead(status, headers).end(body)
         log(started, headers['x-request-id'] as string, request.method, url, status)
       },
@@ -232,6 +240,26 @@ export function createContractCeiling(dbPath: string, logPath: string): Contract
       db.close()
     },
   }
+}
+
+/** The service's write trace (server/src/write-trace.ts), in the same format, kept apart. */
+interface WriteTraceFile {
+  commits: [number, number, number][]
+  responses: [number, number][]
+}
+
+const traceClock = () => performance.timeOrigin + performance.now()
+
+function openWriteTrace(path: string): WriteTraceFile {
+  const trace: WriteTraceFile = { commits: [], responses: [] }
+  process.once('exit', () => writeFileSync(path, JSON.stringify(trace)))
+  return trace
+}
+
+/** As the service's `onResponse`: when the response has been written (`finish`). */
+function traceResponse(trace: WriteTraceFile, response: ServerResponse, started: number): void {
+  const arrivedAt = performance.timeOrigin + started
+  response.once('finish', () => trace.responses.push([arrivedAt, traceClock()]))
 }
 
 function errorBody(refusal: Refusal): string {

@@ -14,6 +14,7 @@
  * @see https://www.sqlite.org/lang_savepoint.html
  */
 import type Database from 'better-sqlite3'
+import { traceClock, writeTrace } from '../../write-trace.js'
 import { sqliteCondition } from './unavailable.js'
 
 export interface GroupCommit {
@@ -68,6 +69,7 @@ export function createGroupCommit(
     const group = queue
     if (group.length === 0) return
     queue = []
+    const startedAt = writeTrace === undefined ? 0 : traceClock()
     try {
       beforeCommit()
       try {
@@ -84,6 +86,7 @@ export function createGroupCommit(
       return
     }
     failure = undefined
+    writeTrace?.commit(group.length, startedAt, traceClock())
     for (const item of group) {
       const outcome = item.outcome as NonNullable<Queued['outcome']>
       if (outcome.ok) item.resolve(outcome.value)
