@@ -180,9 +180,11 @@ it('@petstore/types carries openapi.json once', () => {
   ])
 })
 
-it('@petstore/server ships the built docs and its bin', () => {
+it('@petstore/server ships the built docs, its bin and the alert rules its README names', () => {
   const { files, dir } = get('@petstore/server')
-  expect(files).toEqual(expect.arrayContaining(['bin/petstore.js', 'dist/docs/index.html']))
+  expect(files).toEqual(
+    expect.arrayContaining(['bin/petstore.js', 'dist/docs/index.html', 'prometheus/alerts.yml']),
+  )
   const shipped = readFileSync(join(dir, 'dist', 'docs', 'index.html'))
   const built = readFileSync(join(workspaceRoot, 'packages', 'docs', 'dist', 'index.html'))
   expect(shipped.equals(built), 'dist/docs/index.html is the docs build').toBe(true)

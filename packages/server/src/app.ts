@@ -44,7 +44,7 @@ import { readOperations, specBasePath, specOperations } from './spec/operations.
 import type { Store } from './store/store.js'
 import { type Tracing, tracedLimiter, tracedStore } from './tracing/index.js'
 import { docsPath } from './urls.js'
-import { writeTrace } from './write-trace.js'
+import { traceResponses } from './write-trace.js'
 
 export interface AppDeps {
   store: Store
@@ -104,13 +104,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   limitConnections(app, config)
   registerOutages(app)
   registerLingering(app)
-  if (writeTrace !== undefined) {
-    const trace = writeTrace
-    app.addHook('onResponse', (_request, reply, done) => {
-      trace.response(reply.elapsedTime)
-      done()
-    })
-  }
+  traceResponses(app)
   const limiter = tracedLimiter(
     deps.tracing,
     deps.limiter ?? (await ownLimiter(app, config)),

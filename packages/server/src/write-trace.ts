@@ -7,6 +7,7 @@
  * `undefined` per commit and add no hook.
  */
 import { writeFileSync } from 'node:fs'
+import type { FastifyInstance } from 'fastify'
 import { configTable, readRow } from './config.js'
 
 export interface WriteTrace {
@@ -40,3 +41,13 @@ function openWriteTrace(path: string | undefined): WriteTrace | undefined {
 }
 
 export const writeTrace = openWriteTrace(readRow(configTable.writeTrace, process.env))
+
+/** With a write trace, records when each response of `app` is written. */
+export function traceResponses(app: FastifyInstance): void {
+  const trace = writeTrace
+  if (trace === undefined) return
+  app.addHook('onResponse', (_request, reply, done) => {
+    trace.response(reply.elapsedTime)
+    done()
+  })
+}
