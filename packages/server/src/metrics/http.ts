@@ -10,6 +10,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { Completion } from '../http/completion-log.js'
+import { specPathOf } from '../spec/operations.js'
 import type { Series } from './histogram.js'
 import type { Instruments } from './instruments.js'
 
@@ -31,7 +32,7 @@ export function methodLabel(method: string): string {
 
 /** A Fastify route path (`/v1/pets/:petId`) as the spec writes it (`/v1/pets/{petId}`). */
 export function routeLabel(url: string | undefined): string {
-  return url === undefined ? '' : url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')
+  return url === undefined ? '' : specPathOf(url)
 }
 
 export interface ObservedRequests {

@@ -49,6 +49,16 @@ export interface OperationSpec {
 type Node = Record<string, unknown>
 
 /** Reads every operation of an OpenAPI 3.1 document. */
+/** A spec path (`/pets/{petId}`) as Fastify routes it (`/pets/:petId`). */
+export function routePathOf(specPath: string): string {
+  return specPath.replace(/\{([^}]+)\}/g, ':$1')
+}
+
+/** A Fastify route (`/v1/pets/:petId`) as the spec writes it (`/v1/pets/{petId}`): metrics' and traces' `http.route`. */
+export function specPathOf(routePath: string): string {
+  return routePath.replace(/:([A-Za-z0-9_]+)/g, '{$1}')
+}
+
 export function readOperations(document: unknown = specDocument): OperationSpec[] {
   return operationsOf(document)
     .filter(({ method }) => routedMethods.has(method))
@@ -88,7 +98,7 @@ function readOperation(
     operationId: operation.operationId as OperationId,
     method,
     path,
-    routePath: path.replace(/\{([^}]+)\}/g, ':$1'),
+    routePath: routePathOf(path),
     parameters,
     responses: readResponses(document, operation.responses as Node),
     deprecated: operation.deprecated === true,

@@ -40,6 +40,7 @@ import {
 } from '@opentelemetry/semantic-conventions'
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify'
 import type { TraceIds } from '../http/completion-log.js'
+import { specPathOf } from '../spec/operations.js'
 
 class RequestTrace implements TraceIds {
   readonly traceId: string
@@ -63,16 +64,11 @@ class RequestTrace implements TraceIds {
   }
 }
 
-/** Fastify's route URL as the spec writes the path: `/v1/pets/:petId` -> `/v1/pets/{petId}`. */
-export function specRoute(url: string): string {
-  return url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')
-}
-
 export function instrumentHttp(app: FastifyInstance, tracer: Tracer): void {
   const routes = new Map<string, string>()
   app.decorateRequest('traceIds', null)
   app.addHook('onRoute', (route) => {
-    routes.set(route.url, specRoute(route.url))
+    routes.set(route.url, specPathOf(route.url))
     const handler = route.handler as (...args: unknown[]) => unknown
     route.handler = function handleInContext(this: FastifyInstance, request, reply) {
       const active = request.traceIds as RequestTrace | null
@@ -102,7 +98,7 @@ export function instrumentHttp(app: FastifyInstance, tracer: Tracer): void {
         ? ROOT_CONTEXT
         : propagation.extract(ROOT_CONTEXT, request.headers)
     const url = request.routeOptions.url
-    const route = url === undefined ? undefined : (routes.get(url) ?? specRoute(url))
+    const route = url === undefined ? undefined : (routes.get(url) ?? specPathOf(url))
     const attributes: Record<string, string> = { [ATTR_HTTP_REQUEST_METHOD]: request.method }
     if (route !== undefined) attributes[ATTR_HTTP_ROUTE] = route
     const span = tracer.startSpan(
