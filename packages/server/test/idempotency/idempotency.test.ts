@@ -36,7 +36,8 @@ interface Backend {
   available: boolean
   open(): Promise<{
     overrides: Partial<Config>
-    sql(text: string, params: unknown[]): Promise<void>
+    /** Runs `text`; the rows it reads, if any. */
+    sql(text: string, params: unknown[]): Promise<unknown[]>
     close(): Promise<void>
   }>
 }
@@ -53,7 +54,10 @@ const backends: Backend[] = [
         async sql(text, params) {
           const db = new Database(dbPath)
           try {
-            db.prepare(text.replace(/\$\d+/g, '?')).run(...params)
+            const statement = db.prepare(text.replace(/\$\d+/g, '?'))
+            if (statement.reader) return statement.all(...params)
+            statement.run(...params)
+            return []
           } finally {
             db.close()
           }
@@ -73,7 +77,7 @@ const backends: Backend[] = [
       return {
         overrides: { databaseUrl: url },
         async sql(text, params) {
-          await pool.query(text, params)
+          return (await pool.query(text, params)).rows
         },
         close: () => pool.end(),
       }
@@ -207,8 +211,12 @@ describe.each(backends.filter((backend) => backend.available))('on $name', (back
   it('409 while the first request with the key is still in flight', async () => {
     const pet = newPet({ name: 'Slow' })
     const body = JSON.stringify(pet)
-    // Answered 100 Continue once the server has the headers: the key is claimed by then.
+    // Answered 100 Continue once the server has the headers; the key's claim (a store write)
+    // may still be on its way, so the duplicate waits until the record is there.
     const held = await heldCreate(server.url, { ...auth, 'idempotency-key': 'in-flight' }, pet)
+    const claims = () =>
+      database.sql('SELECT 1 FROM idempotency_records WHERE key = $1', ['in-flight'])
+    await expect.poll(async () => (await claims()).length, { timeout: 10_000 }).toBe(1)
     const duplicate = await postJson(`${server.api}/pets`, body, {
       ...auth,
       'idempotency-key': 'in-flight',
