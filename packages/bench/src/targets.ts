@@ -104,9 +104,18 @@ export async function startService(options: ServiceOptions): Promise<Target> {
 
 const childEntry = fileURLToPath(new URL('./ceilings/child.js', import.meta.url))
 
-/** Forks a ceiling process and resolves once it listens. */
-export async function startCeiling(config: CeilingConfig): Promise<Target> {
-  const child = fork(childEntry, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+/**
+ * Forks a ceiling process and resolves once it listens; `nodeArgs` are added to this process's
+ * own flags (e.g. the service's V8 settings, for a like-for-like diagnosis).
+ */
+export async function startCeiling(
+  config: CeilingConfig,
+  nodeArgs: readonly string[] = [],
+): Promise<Target> {
+  const child = fork(childEntry, [], {
+    execArgv: [...process.execArgv, ...nodeArgs],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
   const ready = await new Promise<CeilingReady>((resolve, reject) => {
     child.once('message', (message) => resolve(message as CeilingReady))
     child.once('exit', (code) => reject(new Error(`${config.kind} ceiling exited with ${code}`)))

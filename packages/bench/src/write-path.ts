@@ -1,5 +1,6 @@
 /**
- * `pnpm --filter @petstore/bench write-path [--server=DIR] [--rounds=3] [--seconds=5]`: where
+ * `pnpm --filter @petstore/bench write-path [--server=DIR] [--rounds=3] [--seconds=5]
+ * [--ceiling-with-service-flags]`: where
  * the durable creates of w2 (`POST /v1/pets`, 32 connections) go, on the service and on the
  * contract ceiling. Both run with a write trace (server/src/write-trace.ts; the ceiling keeps
  * its own) that records each commit (its size, when it began and when it was durable) and each
@@ -20,7 +21,7 @@ import { fileURLToPath } from 'node:url'
 import { type HttpCall, runLoad } from './load.js'
 import { copyDatabase, createBenchKey, seedPets } from './seed.js'
 import { percentile } from './stats.js'
-import { startCeiling, startService, type Target } from './targets.js'
+import { startCeiling, startCommand, startService, type Target } from './targets.js'
 import { bearer, newPetBody } from './workloads.js'
 
 export interface WritePathPlan {
@@ -29,6 +30,11 @@ export interface WritePathPlan {
   connections: number
   /** Seconds of load before the measured rounds (JIT, page cache). */
   warmup: number
+  /**
+   * Run the ceiling with the service's node flags (its `start` script's, e.g. the young
+   * generation's cap) rather than Node's defaults: how much of the gap those settings make.
+   */
+  ceilingWithServiceFlags?: boolean
 }
 
 /** What the write trace holds (server/src/write-trace.ts). */
@@ -224,12 +230,15 @@ export async function measureWritePath(
         logPath: join(work, 'service.log'),
         env: { PETSTORE_WRITE_TRACE: traces.service },
       }),
-      contract: await startCeiling({
-        kind: 'contract',
-        dbPath: join(work, 'contract.db'),
-        logPath: join(work, 'contract.log'),
-        writeTrace: traces.contract,
-      }),
+      contract: await startCeiling(
+        {
+          kind: 'contract',
+          dbPath: join(work, 'contract.db'),
+          logPath: join(work, 'contract.log'),
+          writeTrace: traces.contract,
+        },
+        plan.ceilingWithServiceFlags ? startCommand(serverDir).nodeArgs : [],
+      ),
     }
     started.push(targets.service, targets.contract)
     const call: HttpCall = {
@@ -359,6 +368,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       seconds: number('--seconds', 5),
       connections: number('--connections', 32),
       warmup: number('--warmup', 3),
+      ceilingWithServiceFlags: flags.has('--ceiling-with-service-flags'),
     },
     (line) => process.stderr.write(`write-path: ${line}\n`),
   )

@@ -20,6 +20,7 @@
 import type { ErrorCodeStatus, OperationFacts, OperationId, operations } from '@petstore/types'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { ApiProblem } from '../errors.js'
+import type { AbortHook, RouteHook } from './route-hooks.js'
 
 type ErrorHeaders<K extends OperationId> = OperationFacts[K]['errorHeaders']
 /** The 4xx statuses of operation `K`. */
@@ -136,14 +137,12 @@ export type OperationHandler<K extends OperationId> = (
   reply: FastifyReply,
 ) => Promise<OperationResult<K>>
 
-type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>
-
 /** The code side of one operation: its handler and any route-level hooks. */
 export interface OperationRoute<K extends OperationId> {
   handler: OperationHandler<K>
-  onRequest?: Hook[]
-  onResponse?: Hook[]
-  onRequestAbort?: ((request: FastifyRequest) => Promise<void>)[]
+  onRequest?: RouteHook[]
+  onResponse?: RouteHook[]
+  onRequestAbort?: AbortHook[]
 }
 
 /** One route per handled operation: a missing or misnamed one is a compile error. */

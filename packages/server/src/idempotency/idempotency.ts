@@ -13,6 +13,7 @@
 import { hash } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import { type ApiProblem, problem } from '../errors.js'
+import { type AbortHook, abortHook, type RouteHook, routeHook } from '../http/route-hooks.js'
 import { createAjv } from '../spec/ajv.js'
 import { resolvePointer, specDocument } from '../spec/document.js'
 import type { IdempotencyCompletion, Identified } from '../store/resource.js'
@@ -92,9 +93,9 @@ export interface Idempotency {
    * request did not complete.
    */
   hooks: {
-    onRequest: ((request: FastifyRequest) => Promise<void>)[]
-    onResponse: ((request: FastifyRequest) => Promise<void>)[]
-    onRequestAbort: ((request: FastifyRequest) => Promise<void>)[]
+    onRequest: RouteHook[]
+    onResponse: RouteHook[]
+    onRequestAbort: AbortHook[]
   }
 }
 
@@ -138,15 +139,18 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
     return found
   }
 
-  async function claim(request: FastifyRequest) {
+  function claim(request: FastifyRequest): Promise<void> | undefined {
     request.idempotency = null
     const header = request.headers['idempotency-key']
-    if (header === undefined || request.caller.kind !== 'key') return
+    if (header === undefined || request.caller.kind !== 'key') return undefined
     if (typeof header !== 'string' || !validHeader(header)) {
       throw problem('invalidIdempotencyKey')
     }
+    return claimKey(request, request.caller.key.id, header)
+  }
+
+  async function claimKey(request: FastifyRequest, scope: string, header: string) {
     const key = header.startsWith('"') ? header.slice(1, -1) : header
-    const scope = request.caller.key.id
     const found = await claimWaiting(scope, key)
     if (found.state === 'in_progress') {
       throw problem('idempotencyKeyInProgress')
@@ -154,9 +158,12 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
     request.idempotency = { ...found, scope, key }
   }
 
-  async function release(request: FastifyRequest) {
+  function release(request: FastifyRequest): Promise<void> | undefined {
     const held = request.idempotency
-    if (held === null) return
+    return held === null ? undefined : releaseHeld(request, held)
+  }
+
+  async function releaseHeld(request: FastifyRequest, held: IdempotencyState) {
     if (held.state === 'claimed') {
       request.idempotency = { state: 'done', scope: held.scope, key: held.key }
       await options.store.release(held.scope, held.key)
@@ -180,9 +187,9 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
       return create.answer(created)
     },
     hooks: {
-      onRequest: [claim],
-      onResponse: [release],
-      onRequestAbort: [release],
+      onRequest: [routeHook(claim)],
+      onResponse: [routeHook(release)],
+      onRequestAbort: [abortHook(release)],
     },
   }
 }
