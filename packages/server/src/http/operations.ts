@@ -70,36 +70,9 @@ interface BoundRoute extends Omit<OperationRoute<never>, 'handler'> {
 }
 type HandlerResult = ApiProblem | { status: number; body: unknown; headers?: object }
 
-/**
- * Sends the handler's result itself, returning nothing: an async wrapper would cost every
- * request one more promise and Fastify's `then` on it. What the handler throws, or `send`
- * throws for a problem, goes to `reply.send` as Fastify would pass a rejection: to the error
- * handler (pipeline.ts).
- */
 function bindHandler(route: BoundRoute): RouteHandlerMethod {
   const { handler } = route
-  const fail = (reply: FastifyReply, error: unknown) => {
-    reply.send(error instanceof Error ? error : new Error(String(error)))
-  }
-  return (request, reply) => {
-    let result: Promise<HandlerResult>
-    try {
-      result = handler(request, reply)
-    } catch (error) {
-      fail(reply, error)
-      return
-    }
-    result.then(
-      (answer) => {
-        try {
-          send(reply, answer)
-        } catch (error) {
-          fail(reply, error)
-        }
-      },
-      (error) => fail(reply, error),
-    )
-  }
+  return async (request, reply) => send(reply, await handler(request, reply))
 }
 
 function send(reply: FastifyReply, result: HandlerResult): FastifyReply {
