@@ -48,7 +48,6 @@ export interface OperationSpec {
 
 type Node = Record<string, unknown>
 
-/** Reads every operation of an OpenAPI 3.1 document. */
 /** A spec path (`/pets/{petId}`) as Fastify routes it (`/pets/:petId`). */
 export function routePathOf(specPath: string): string {
   return specPath.replace(/\{([^}]+)\}/g, ':$1')
@@ -59,6 +58,7 @@ export function specPathOf(routePath: string): string {
   return routePath.replace(/:([A-Za-z0-9_]+)/g, '{$1}')
 }
 
+/** Reads every operation of an OpenAPI 3.1 document. */
 export function readOperations(document: unknown = specDocument): OperationSpec[] {
   return operationsOf(document)
     .filter(({ method }) => routedMethods.has(method))
