@@ -5,6 +5,7 @@
  * soak, and ends with `kill -9` of the service and a count of the pets on disk.
  */
 import { join } from 'node:path'
+import { startCommand } from '@petstore/scripts/start-command'
 import type { CeilingConfig } from './ceilings/child.js'
 import type { CannedRoutes } from './ceilings/wire.js'
 import { routeKey } from './ceilings/wire.js'
@@ -19,13 +20,7 @@ import { measureWorkload, type WorkloadResult } from './rounds.js'
 import { readRss } from './rss.js'
 import { copyDatabase, countPets, createBenchKey, seedPets } from './seed.js'
 import { runSoak, type SoakResult, soakMix } from './soak.js'
-import {
-  startCeiling,
-  startCommand,
-  startService,
-  type Target,
-  type TargetName,
-} from './targets.js'
+import { startCeiling, startService, type Target, type TargetName } from './targets.js'
 import {
   bearer,
   coldWalkWorkload,

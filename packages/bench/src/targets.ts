@@ -7,9 +7,9 @@
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process'
 import { openSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '@petstore/scripts/free-port'
+import { startCommand } from '@petstore/scripts/start-command'
 import type { CeilingConfig, CeilingReady } from './ceilings/child.js'
 
 export type TargetName = 'service' | 'wire' | 'data-path' | 'contract'
@@ -37,32 +37,6 @@ export interface ServiceOptions {
   /** More variables, e.g. DATABASE_URL and REDIS_URL (the scale-out bench). */
   env?: Readonly<Record<string, string>>
 }
-
-/**
- * The node flags and entry of the server package's `start` script (`node [flags] dist/server.js`):
- * the bench runs the service as `pnpm start` does, V8 settings included.
- */
-export function startCommand(serverDir: string): {
-  /** The script as written, e.g. `node --max-semi-space-size=4 dist/server.js`. */
-  script: string
-  nodeArgs: string[]
-  entry: string
-} {
-  const manifest = JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8')) as {
-    scripts?: { start?: string }
-  }
-  const start = manifest.scripts?.start ?? ''
-  const words = start.trim().split(/\s+/)
-  const entry = words.at(-1) ?? ''
-  if (words[0] !== 'node' || !entry.endsWith('.js') || words.slice(1, -1).some(notAFlag)) {
-    throw new Error(
-      `${join(serverDir, 'package.json')}: the start script "${start}" is not "node [flags] <file>.js"`,
-    )
-  }
-  return { script: start, nodeArgs: words.slice(1, -1), entry: join(serverDir, entry) }
-}
-
-const notAFlag = (word: string) => !word.startsWith('--')
 
 /**
  * Variables that would point the service elsewhere than the bench's SQLite file, or turn on

@@ -18,10 +18,11 @@ import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { startCommand } from '@petstore/scripts/start-command'
 import { type HttpCall, runLoad } from './load.js'
 import { copyDatabase, createBenchKey, seedPets } from './seed.js'
 import { percentile } from './stats.js'
-import { startCeiling, startCommand, startService, type Target } from './targets.js'
+import { startCeiling, startService, type Target } from './targets.js'
 import { bearer, newPetBody } from './workloads.js'
 
 export interface WritePathPlan {

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startCommand, startService } from '../src/targets.js'
+import { startService } from '../src/targets.js'
 import { tempDir } from './helpers.js'
 
 /** A server package whose `dist/server.js` answers `/healthz` with the flags node was given. */
@@ -35,15 +35,5 @@ describe('startService', () => {
     } finally {
       await service.stop()
     }
-  })
-
-  it.each([
-    'tsx src/server.ts',
-    'node dist/server.js --port 3000',
-    'NODE_ENV=production node dist/server.js',
-  ])('refuses a start script it cannot run the same way: %s', (start) => {
-    temp = tempDir()
-    fakeServerPackage(temp.dir, start)
-    expect(() => startCommand(temp.dir)).toThrow(/is not "node \[flags\] <file>\.js"/)
   })
 })

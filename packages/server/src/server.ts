@@ -18,6 +18,7 @@ import { issueApiKey } from './auth/api-key.js'
 import { limitsLocation, openStore, StartError, storeLocation } from './backends.js'
 import { superviseWorkers } from './cluster.js'
 import { type Config, ConfigError, configTable, configWith, loadConfig } from './config.js'
+import { limitOldGenerationGrowth } from './heap-growth.js'
 import { createLogDestination } from './log-destination.js'
 import { exposeMetrics } from './metrics/index.js'
 import type { Store } from './store/store.js'
@@ -104,6 +105,7 @@ function fail(message: string): never {
 export async function serve(
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<void> {
+  limitOldGenerationGrowth()
   let config: Config
   let store: Store
   try {

@@ -1,11 +1,11 @@
 /**
- * The local service, run as `pnpm start` runs it (`node dist/server.js`; the loop keeps `dist/`
- * current): same Node flags, same environment (PORT, HOST, PETSTORE_*, DATABASE_URL, REDIS_URL
+ * The local service, run as `pnpm start` runs it (its start script's Node flags and file, read
+ * from the server package; the loop keeps `dist/` current): same Node flags, same environment (PORT, HOST, PETSTORE_*, DATABASE_URL, REDIS_URL
  * and LOG_LEVEL pass through), its log on this terminal. A restart stops the old process first:
  * the SQLite file admits one server at a time.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { join } from 'node:path'
+import { startCommand } from '../start-command.js'
 
 export type Outcome = { ok: true; ms: number } | { ok: false; error: string; ms: number }
 
@@ -60,7 +60,8 @@ export class Service {
   async restart(): Promise<Outcome> {
     const started = performance.now()
     await this.stop()
-    const child = spawn(process.execPath, ['--max-semi-space-size=4', join('dist', 'server.js')], {
+    const { nodeArgs, entry } = startCommand(this.#serverDir)
+    const child = spawn(process.execPath, [...nodeArgs, entry], {
       cwd: this.#serverDir,
       env: process.env,
       stdio: ['ignore', 'inherit', 'inherit'],
