@@ -1,8 +1,8 @@
 /**
  * The local service, run as `pnpm start` runs it (its start script's Node flags and file, read
- * from the server package; the loop keeps `dist/` current): same Node flags, same environment (PORT, HOST, PETSTORE_*, DATABASE_URL, REDIS_URL
- * and LOG_LEVEL pass through), its log on this terminal. A restart stops the old process first:
- * the SQLite file admits one server at a time.
+ * from the server package; the loop keeps `dist/` current): same Node flags, same environment
+ * (PORT, HOST, PETSTORE_*, DATABASE_URL, REDIS_URL and LOG_LEVEL pass through), its log on this
+ * terminal. A restart stops the old process first: the SQLite file admits one server at a time.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { startCommand } from '../start-command.js'
