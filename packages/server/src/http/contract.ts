@@ -20,7 +20,7 @@
 import type { ErrorCodeStatus, OperationFacts, OperationId, operations } from '@petstore/types'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { ApiProblem } from '../errors.js'
-import type { AbortHook, RouteHook } from './route-hooks.js'
+import type { AbortHook, CallbackHook } from './callback-hooks.js'
 
 type ErrorHeaders<K extends OperationId> = OperationFacts[K]['errorHeaders']
 /** The 4xx statuses of operation `K`. */
@@ -140,8 +140,8 @@ export type OperationHandler<K extends OperationId> = (
 /** The code side of one operation: its handler and any route-level hooks. */
 export interface OperationRoute<K extends OperationId> {
   handler: OperationHandler<K>
-  onRequest?: RouteHook[]
-  onResponse?: RouteHook[]
+  onRequest?: CallbackHook[]
+  onResponse?: CallbackHook[]
   onRequestAbort?: AbortHook[]
 }
 

@@ -17,6 +17,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { type ApiProblem, problem } from '../errors.js'
+import { callbackHook } from './callback-hooks.js'
 import { logCompletions } from './completion-log.js'
 import { type HeldRequests, trackHeldRequests } from './edge.js'
 import { handleError } from './error-handler.js'
@@ -35,18 +36,17 @@ export function registerPipeline(app: FastifyInstance, options: PipelineOptions)
   const holdRequest = trackHeldRequests(app, options.held)
   const markIfClosing = closeConnectionsOnShutdown(app, options.held)
   handOverHeadChecks(app)
-  app.addHook('onRequest', (request, reply, done) => {
-    holdRequest(request, reply)
-    reply.header('x-request-id', request.id)
-    markIfClosing(reply)
-    const refused = headProblem(request)
-    if (refused === undefined) {
-      done()
-      return
-    }
-    // Answered: Fastify stops at a sent reply when `done` is called.
-    options.refuseHead(refused, request, reply).then(() => done(), done)
-  })
+  app.addHook(
+    'onRequest',
+    callbackHook((request, reply) => {
+      holdRequest(request, reply)
+      reply.header('x-request-id', request.id)
+      markIfClosing(reply)
+      const refused = headProblem(request)
+      // Answered: Fastify stops at a sent reply when the hook is done.
+      if (refused !== undefined) return options.refuseHead(refused, request, reply)
+    }),
+  )
   logCompletions(app)
   registerJsonBodyParser(app)
   const otherMethod = methodsOutsideV1(app)

@@ -16,6 +16,7 @@ import type { HeaderSink } from '../rate-limit/headers.js'
 import type { RateLimitHook } from '../rate-limit/hook.js'
 import { createAjv } from '../spec/ajv.js'
 import { createValidatorCompiler } from '../spec/request-validation.js'
+import { callbackHook } from './callback-hooks.js'
 import type { CorsPolicy } from './cors.js'
 import type { RouteConfig } from './operations.js'
 
@@ -40,24 +41,16 @@ export function v1Pipeline(scope: FastifyInstance, options: V1PipelineOptions): 
   const { cors, identifyCaller, rateLimit } = options
   // A callback hook: with the key cached and counts in this process (nearly every request),
   // the steps finish at once, without a promise (maybe-promise.ts).
-  scope.addHook('onRequest', (request, reply, done) => {
-    writeV1Headers(request, reply, cors)
-    const config = request.routeOptions.config as RouteConfig
-    if (config.deprecation !== undefined) reply.headers(config.deprecation)
-    if (config.options !== undefined) {
-      done()
-      return
-    }
-    let admitted: MaybePromise<void>
-    try {
-      admitted = andThen(identifyCaller(request), (caller) => admit(request, reply, caller, config))
-    } catch (refusal) {
-      done(refusal as Error)
-      return
-    }
-    if (isPromise(admitted)) admitted.then(() => done(), done)
-    else done()
-  })
+  scope.addHook(
+    'onRequest',
+    callbackHook((request, reply) => {
+      writeV1Headers(request, reply, cors)
+      const config = request.routeOptions.config as RouteConfig
+      if (config.deprecation !== undefined) reply.headers(config.deprecation)
+      if (config.options !== undefined) return
+      return andThen(identifyCaller(request), (caller) => admit(request, reply, caller, config))
+    }),
+  )
   scope.setValidatorCompiler(createValidatorCompiler(createAjv({ useDefaults: true })))
 
   /** Counts the caller's request, then refuses it (throws) when limited or without a valid key. */

@@ -13,7 +13,13 @@
 import { hash } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import { type ApiProblem, problem } from '../errors.js'
-import { type AbortHook, abortHook, type RouteHook, routeHook } from '../http/route-hooks.js'
+import {
+  type AbortHook,
+  abortHook,
+  type CallbackHook,
+  callbackHook,
+} from '../http/callback-hooks.js'
+import type { MaybePromise } from '../maybe-promise.js'
 import { createAjv } from '../spec/ajv.js'
 import { resolvePointer, specDocument } from '../spec/document.js'
 import type { IdempotencyCompletion, Identified } from '../store/resource.js'
@@ -93,8 +99,8 @@ export interface Idempotency {
    * request did not complete.
    */
   hooks: {
-    onRequest: RouteHook[]
-    onResponse: RouteHook[]
+    onRequest: CallbackHook[]
+    onResponse: CallbackHook[]
     onRequestAbort: AbortHook[]
   }
 }
@@ -139,10 +145,10 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
     return found
   }
 
-  function claim(request: FastifyRequest): Promise<void> | undefined {
+  function claim(request: FastifyRequest): MaybePromise<void> {
     request.idempotency = null
     const header = request.headers['idempotency-key']
-    if (header === undefined || request.caller.kind !== 'key') return undefined
+    if (header === undefined || request.caller.kind !== 'key') return
     if (typeof header !== 'string' || !validHeader(header)) {
       throw problem('invalidIdempotencyKey')
     }
@@ -158,9 +164,9 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
     request.idempotency = { ...found, scope, key }
   }
 
-  function release(request: FastifyRequest): Promise<void> | undefined {
+  function release(request: FastifyRequest): MaybePromise<void> {
     const held = request.idempotency
-    return held === null ? undefined : releaseHeld(request, held)
+    if (held !== null) return releaseHeld(request, held)
   }
 
   async function releaseHeld(request: FastifyRequest, held: IdempotencyState) {
@@ -187,8 +193,8 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
       return create.answer(created)
     },
     hooks: {
-      onRequest: [routeHook(claim)],
-      onResponse: [routeHook(release)],
+      onRequest: [callbackHook(claim)],
+      onResponse: [callbackHook(release)],
       onRequestAbort: [abortHook(release)],
     },
   }
