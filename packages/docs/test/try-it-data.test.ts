@@ -22,11 +22,23 @@ it('projects every operation with its parameters, examples and first body exampl
     enum: openapiDocument.components.schemas.PetStatus.enum,
   })
   expect(JSON.parse(createPet?.body ?? '')).toEqual(createPetExample)
-  expect(getPet).toMatchObject({ deprecated: true, sunset: '2030-12-05' })
+  expect(getPet?.deprecated).toBe(true)
   expect(getPet?.parameters[0]).toMatchObject({
     name: 'petId',
     in: 'path',
     required: true,
     example: '1',
   })
+})
+
+it("carries each operation's deprecation and its sunset day, as the spec declares them", () => {
+  const data = tryItData(spec, 'https://pets.test/v1')
+  for (const { operation } of listOperations(spec)) {
+    const projected = data.operations.find((o) => o.operationId === operation.operationId)
+    const sunset = operation['x-sunset']
+    expect(projected?.deprecated, operation.operationId).toBe(operation.deprecated === true)
+    expect(projected?.sunset, operation.operationId).toBe(
+      sunset === undefined ? undefined : new Date(sunset).toISOString().slice(0, 10),
+    )
+  }
 })
