@@ -58,11 +58,13 @@ export function writeRateLimitHeaders(
     }
   }
   if (reported === undefined) return
-  sink.header('X-RateLimit-Limit', String(reported.quota.limit))
-  sink.header('X-RateLimit-Remaining', String(reportedRemaining))
-  sink.header('X-RateLimit-Reset', String(Math.ceil((decision.atMs + reportedResetInMs) / 1000)))
-  sink.header('RateLimit-Policy', policy)
-  sink.header('RateLimit', field)
+  // Names in lower case, as Fastify keeps them: it lower-cases every name it is given, and a
+  // name that was not already would be a new string to look up again on every request.
+  sink.header('x-ratelimit-limit', String(reported.quota.limit))
+  sink.header('x-ratelimit-remaining', String(reportedRemaining))
+  sink.header('x-ratelimit-reset', String(Math.ceil((decision.atMs + reportedResetInMs) / 1000)))
+  sink.header('ratelimit-policy', policy)
+  sink.header('ratelimit', field)
 }
 
 function bannedResetInMs(state: WindowState, banLeftMs: number): number {

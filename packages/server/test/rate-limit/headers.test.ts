@@ -31,11 +31,11 @@ describe('writeRateLimitHeaders', () => {
       ]),
     )
     expect(headers).toEqual({
-      'X-RateLimit-Limit': '60',
-      'X-RateLimit-Remaining': '42',
-      'X-RateLimit-Reset': String(1_767_225_600 + 18),
-      'RateLimit-Policy': policy,
-      RateLimit: '"minute";r=42;t=18, "day";r=981;t=40210',
+      'x-ratelimit-limit': '60',
+      'x-ratelimit-remaining': '42',
+      'x-ratelimit-reset': String(1_767_225_600 + 18),
+      'ratelimit-policy': policy,
+      ratelimit: '"minute";r=42;t=18, "day";r=981;t=40210',
     })
   })
 
@@ -46,9 +46,9 @@ describe('writeRateLimitHeaders', () => {
         { quota: day, remaining: 5, resetInMs: 3_600_000 },
       ]),
     )
-    expect(headers['X-RateLimit-Limit']).toBe('1000')
-    expect(headers['X-RateLimit-Remaining']).toBe('5')
-    expect(headers['X-RateLimit-Reset']).toBe(String(1_767_225_600 + 3600))
+    expect(headers['x-ratelimit-limit']).toBe('1000')
+    expect(headers['x-ratelimit-remaining']).toBe('5')
+    expect(headers['x-ratelimit-reset']).toBe(String(1_767_225_600 + 3600))
   })
 
   it('breaks a tie with the later reset, so waiting for it is always enough', () => {
@@ -62,10 +62,10 @@ describe('writeRateLimitHeaders', () => {
         50_000,
       ),
     )
-    expect(headers['X-RateLimit-Limit']).toBe('1000')
-    expect(headers['X-RateLimit-Remaining']).toBe('0')
-    expect(headers['X-RateLimit-Reset']).toBe(String(1_767_225_600 + 50))
-    expect(headers.RateLimit).toBe('"minute";r=0;t=12, "day";r=0;t=50')
+    expect(headers['x-ratelimit-limit']).toBe('1000')
+    expect(headers['x-ratelimit-remaining']).toBe('0')
+    expect(headers['x-ratelimit-reset']).toBe(String(1_767_225_600 + 50))
+    expect(headers.ratelimit).toBe('"minute";r=0;t=12, "day";r=0;t=50')
   })
 
   it('rounds a partial second up, in both Reset and t, never pointing before the end', () => {
@@ -75,8 +75,8 @@ describe('writeRateLimitHeaders', () => {
         { quota: day, remaining: 7, resetInMs: 86_400_000 },
       ]),
     )
-    expect(headers['X-RateLimit-Reset']).toBe(String(1_767_225_600 + 1))
-    expect(headers.RateLimit).toBe('"minute";r=0;t=1, "day";r=7;t=86400')
+    expect(headers['x-ratelimit-reset']).toBe(String(1_767_225_600 + 1))
+    expect(headers.ratelimit).toBe('"minute";r=0;t=1, "day";r=7;t=86400')
   })
 
   it('reads as nothing left until the ban ends while banned', () => {
@@ -90,10 +90,10 @@ describe('writeRateLimitHeaders', () => {
         600_000,
       ),
     )
-    expect(headers['X-RateLimit-Limit']).toBe('60')
-    expect(headers['X-RateLimit-Remaining']).toBe('0')
-    expect(headers['X-RateLimit-Reset']).toBe(String(1_767_225_600 + 600))
-    expect(headers.RateLimit).toBe('"minute";r=0;t=600, "day";r=0;t=600')
+    expect(headers['x-ratelimit-limit']).toBe('60')
+    expect(headers['x-ratelimit-remaining']).toBe('0')
+    expect(headers['x-ratelimit-reset']).toBe(String(1_767_225_600 + 600))
+    expect(headers.ratelimit).toBe('"minute";r=0;t=600, "day";r=0;t=600')
   })
 
   it('reports a used-up window that outlasts the ban by its own end while banned', () => {
@@ -107,9 +107,9 @@ describe('writeRateLimitHeaders', () => {
         600_000,
       ),
     )
-    expect(headers['X-RateLimit-Limit']).toBe('1000')
-    expect(headers['X-RateLimit-Reset']).toBe(String(1_767_225_600 + 80_000))
-    expect(headers.RateLimit).toBe('"minute";r=0;t=600, "day";r=0;t=80000')
+    expect(headers['x-ratelimit-limit']).toBe('1000')
+    expect(headers['x-ratelimit-reset']).toBe(String(1_767_225_600 + 80_000))
+    expect(headers.ratelimit).toBe('"minute";r=0;t=600, "day";r=0;t=80000')
   })
 
   it('writes nothing for a decision without windows', () => {
