@@ -139,13 +139,14 @@ export interface HeldAnswer {
 /**
  * A createPet left in flight: its headers are sent and the server has asked for the body
  * (`Expect: 100-continue`, so any Idempotency-Key is claimed by then), so it counts as an
- * in-flight request until `finish` sends the body and resolves with the answer.
+ * in-flight request until `finish` sends the body and resolves with the answer, or `abandon`
+ * closes the connection without it (a client that went away).
  */
 export async function heldCreate(
   baseUrl: string,
   headers: Readonly<Record<string, string>>,
   pet: NewPet,
-): Promise<{ finish(): Promise<HeldAnswer> }> {
+): Promise<{ finish(): Promise<HeldAnswer>; abandon(): void }> {
   const body = JSON.stringify(pet)
   const url = new URL(`${baseUrl}/v1/pets`)
   const held = httpRequest({
@@ -181,6 +182,10 @@ export async function heldCreate(
     finish() {
       held.end(body)
       return answer
+    },
+    abandon() {
+      answer.catch(() => {})
+      held.destroy()
     },
   }
 }

@@ -8,13 +8,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { isPromise, type MaybePromise } from '../maybe-promise.js'
 
-/** Work on a request; `reply` is absent for `onRequestAbort`, which Fastify calls without it. */
+/** Work on a request. */
 export type HookStep = (request: FastifyRequest, reply: FastifyReply) => MaybePromise<void>
-export type AbortStep = (request: FastifyRequest) => MaybePromise<void>
 
 type Done = (error?: Error) => void
 export type CallbackHook = (request: FastifyRequest, reply: FastifyReply, done: Done) => void
-export type AbortHook = (request: FastifyRequest, done: Done) => void
 
 /** Calls `done` once `result` settles: at once when it is at hand. */
 function doneWhen(result: MaybePromise<void>, done: Done): void {
@@ -28,20 +26,6 @@ export function callbackHook(step: HookStep): CallbackHook {
     let result: MaybePromise<void>
     try {
       result = step(request, reply)
-    } catch (error) {
-      done(error as Error)
-      return
-    }
-    doneWhen(result, done)
-  }
-}
-
-/** An `onRequestAbort` hook running `step`. */
-export function abortHook(step: AbortStep): AbortHook {
-  return (request, done) => {
-    let result: MaybePromise<void>
-    try {
-      result = step(request)
     } catch (error) {
       done(error as Error)
       return

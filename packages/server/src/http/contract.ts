@@ -20,7 +20,7 @@
 import type { ErrorCodeStatus, OperationFacts, OperationId, operations } from '@petstore/types'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { ApiProblem } from '../errors.js'
-import type { AbortHook, CallbackHook } from './callback-hooks.js'
+import type { CallbackHook } from './callback-hooks.js'
 
 type ErrorHeaders<K extends OperationId> = OperationFacts[K]['errorHeaders']
 /** The 4xx statuses of operation `K`. */
@@ -141,8 +141,6 @@ export type OperationHandler<K extends OperationId> = (
 export interface OperationRoute<K extends OperationId> {
   handler: OperationHandler<K>
   onRequest?: CallbackHook[]
-  onResponse?: CallbackHook[]
-  onRequestAbort?: AbortHook[]
 }
 
 /** One route per handled operation: a missing or misnamed one is a compile error. */

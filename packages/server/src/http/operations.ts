@@ -56,8 +56,6 @@ export function registerOperations(
       handler: bindHandler(route),
     }
     if (route.onRequest) options.onRequest = route.onRequest
-    if (route.onResponse) options.onResponse = route.onResponse
-    if (route.onRequestAbort) options.onRequestAbort = route.onRequestAbort
     scope.route(options)
   }
 }

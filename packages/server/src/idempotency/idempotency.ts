@@ -11,14 +11,9 @@
  * @see https://datatracker.ietf.org/doc/draft-ietf-httpapi-idempotency-key-header/
  */
 import { hash } from 'node:crypto'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { type ApiProblem, problem } from '../errors.js'
-import {
-  type AbortHook,
-  abortHook,
-  type CallbackHook,
-  callbackHook,
-} from '../http/callback-hooks.js'
+import { type CallbackHook, callbackHook } from '../http/callback-hooks.js'
 import type { MaybePromise } from '../maybe-promise.js'
 import { createAjv } from '../spec/ajv.js'
 import { resolvePointer, specDocument } from '../spec/document.js'
@@ -95,13 +90,11 @@ export interface Idempotency {
   ): Promise<CreatedResponse<R> | ReplayedResponse<R> | ApiProblem<422>>
   /**
    * The route hooks of an idempotent create: `onRequest` claims the key (or fails with 400 for
-   * a bad key, 409 while it is in flight); `onResponse` and `onRequestAbort` drop a claim the
-   * request did not complete.
+   * a bad key, 409 while it is in flight). A claim the request did not complete is dropped when
+   * its response closes: answered, failed or cut off by the client.
    */
   hooks: {
     onRequest: CallbackHook[]
-    onResponse: CallbackHook[]
-    onRequestAbort: AbortHook[]
   }
 }
 
@@ -145,36 +138,53 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
     return found
   }
 
-  function claim(request: FastifyRequest): MaybePromise<void> {
+  function claim(request: FastifyRequest, reply: FastifyReply): MaybePromise<void> {
     request.idempotency = null
     const header = request.headers['idempotency-key']
     if (header === undefined || request.caller.kind !== 'key') return
     if (typeof header !== 'string' || !validHeader(header)) {
       throw problem('invalidIdempotencyKey')
     }
-    return claimKey(request, request.caller.key.id, header)
+    return claimKey(request, reply, request.caller.key.id, header)
   }
 
-  async function claimKey(request: FastifyRequest, scope: string, header: string) {
+  async function claimKey(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    scope: string,
+    header: string,
+  ) {
     const key = header.startsWith('"') ? header.slice(1, -1) : header
     const found = await claimWaiting(scope, key)
     if (found.state === 'in_progress') {
       throw problem('idempotencyKeyInProgress')
     }
-    request.idempotency = { ...found, scope, key }
+    const held: IdempotencyState = { ...found, scope, key }
+    request.idempotency = held
+    // Listened to on the requests that hold a key only: a route hook would add its step, and
+    // for aborts a listener, to every create.
+    const response = reply.raw
+    if (response.closed) release(request, held)
+    else response.once('close', () => release(request, held))
   }
 
-  function release(request: FastifyRequest): MaybePromise<void> {
-    const held = request.idempotency
-    if (held !== null) return releaseHeld(request, held)
-  }
-
-  async function releaseHeld(request: FastifyRequest, held: IdempotencyState) {
-    if (held.state === 'claimed') {
-      request.idempotency = { state: 'done', scope: held.scope, key: held.key }
-      await options.store.release(held.scope, held.key)
+  /**
+   * Drops the claim `held` unless its create completed it, then lets the duplicates waiting for
+   * it go on. A failure is logged: the claim then expires as a stale one.
+   */
+  function release(request: FastifyRequest, held: IdempotencyState): void {
+    if (request.idempotency !== held || held.state !== 'claimed') {
+      finish(held.scope, held.key)
+      return
     }
-    finish(held.scope, held.key)
+    request.idempotency = { state: 'done', scope: held.scope, key: held.key }
+    options.store.release(held.scope, held.key).then(
+      () => finish(held.scope, held.key),
+      (error: unknown) => {
+        request.log.error({ err: error }, 'releasing an idempotency key failed')
+        finish(held.scope, held.key)
+      },
+    )
   }
 
   return {
@@ -192,11 +202,7 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
       finish(held.scope, held.key)
       return create.answer(created)
     },
-    hooks: {
-      onRequest: [callbackHook(claim)],
-      onResponse: [callbackHook(release)],
-      onRequestAbort: [abortHook(release)],
-    },
+    hooks: { onRequest: [callbackHook(claim)] },
   }
 }
 

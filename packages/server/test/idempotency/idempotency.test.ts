@@ -233,6 +233,22 @@ describe.each(backends.filter((backend) => backend.available))('on $name', (back
     expect(replay.body).toEqual(JSON.parse(first.body))
   })
 
+  it('a client that goes away in flight releases its key, so a retry runs', async () => {
+    const pet = newPet({ name: 'Cut off' })
+    const held = await heldCreate(server.url, { ...auth, 'idempotency-key': 'cut-off' }, pet)
+    const claims = () =>
+      database.sql('SELECT 1 FROM idempotency_records WHERE key = $1', ['cut-off'])
+    await expect.poll(async () => (await claims()).length, { timeout: 10_000 }).toBe(1)
+    held.abandon()
+    await expect.poll(async () => (await claims()).length, { timeout: 10_000 }).toBe(0)
+    const retry = await postJson(`${server.api}/pets`, pet, {
+      ...auth,
+      'idempotency-key': 'cut-off',
+    })
+    expect(retry.status).toBe(201)
+    expect(retry.headers.get('idempotent-replayed')).toBeNull()
+  })
+
   it('replays a record as an earlier version stored it: its status, body and headers', async () => {
     const pet = newPet({ name: 'Stored' })
     const first = await postJson(`${server.api}/pets`, pet, { ...auth, 'idempotency-key': 'old' })
