@@ -49,13 +49,13 @@ export function answerUnrouted(
   scope: FastifyInstance,
   decide: (request: FastifyRequest) => ApiProblem,
 ): void {
-  scope.setNotFoundHandler(async (request) => {
-    throw decide(request)
-  })
-  scope.addHook('preParsing', (request, _reply, payload, done) => {
-    // A child scope's requests pass here too: only those its own not-found handler serves.
-    if (request.is404 && request.server === scope) done(decide(request))
-    else done(null, payload)
+  // Set in a child context: Fastify gives a not-found handler the hooks of the context that
+  // sets it, so this hook sees the scope's unrouted requests only, not every routed one.
+  scope.register(async (unrouted) => {
+    unrouted.addHook('preParsing', (request, _reply, _payload, done) => done(decide(request)))
+    unrouted.setNotFoundHandler(async (request) => {
+      throw decide(request)
+    })
   })
 }
 
