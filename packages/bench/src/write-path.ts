@@ -1,6 +1,6 @@
 /**
  * `pnpm --filter @petstore/bench write-path [--server=DIR] [--rounds=3] [--seconds=5]
- * [--ceiling-with-service-flags]`: where
+ * [--ceiling-with-service-flags] [--ceiling-on-fastify]`: where
  * the durable creates of w2 (`POST /v1/pets`, 32 connections) go, on the service and on the
  * contract ceiling. Both run with a write trace (server/src/write-trace.ts; the ceiling keeps
  * its own) that records each commit (its size, when it began and when it was durable) and each
@@ -36,6 +36,11 @@ export interface WritePathPlan {
    * generation's cap) rather than Node's defaults: how much of the gap those settings make.
    */
   ceilingWithServiceFlags?: boolean
+  /**
+   * Serve the ceiling's work through Fastify (ceilings/fastify-contract.ts): what is left of the
+   * gap is then the service's own steps, not its framework.
+   */
+  ceilingOnFastify?: boolean
 }
 
 /** What the write trace holds (server/src/write-trace.ts). */
@@ -237,6 +242,7 @@ export async function measureWritePath(
           dbPath: join(work, 'contract.db'),
           logPath: join(work, 'contract.log'),
           writeTrace: traces.contract,
+          fastify: plan.ceilingOnFastify ?? false,
         },
         plan.ceilingWithServiceFlags ? startCommand(serverDir).nodeArgs : [],
       ),
@@ -305,14 +311,18 @@ export async function measureWritePath(
 const seconds = (windows: readonly LoadedWindow[]) =>
   windows.reduce((sum, w) => sum + (w.to - w.from), 0) / 1000
 
-export function writePathTable(rows: readonly WritePathRow[]): string {
+/** `ceiling` names the second column: which ceiling was measured. */
+export function writePathTable(
+  rows: readonly WritePathRow[],
+  ceiling = 'contract ceiling',
+): string {
   const [service, contract] = rows as [WritePathRow, WritePathRow]
   const ms = ([p50, p90]: [number, number]) => `${p50.toFixed(2)} / ${p90.toFixed(2)}`
   const line = (measure: string, of: (row: WritePathRow) => string, ratio?: number) =>
     `| ${measure} | ${of(service)} | ${of(contract)} | ${ratio === undefined ? '' : ratio.toFixed(2)} |`
   const ratio = (of: (row: WritePathRow) => number) => of(service) / of(contract)
   return [
-    '| w2, 32 connections | service | contract ceiling | service / ceiling |',
+    `| w2, 32 connections | service | ${ceiling} | service / ceiling |`,
     '| --- | --- | --- | --- |',
     line(
       'creates/s',
@@ -370,8 +380,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       connections: number('--connections', 32),
       warmup: number('--warmup', 3),
       ceilingWithServiceFlags: flags.has('--ceiling-with-service-flags'),
+      ceilingOnFastify: flags.has('--ceiling-on-fastify'),
     },
     (line) => process.stderr.write(`write-path: ${line}\n`),
   )
-  console.log(writePathTable(rows))
+  console.log(
+    writePathTable(
+      rows,
+      flags.has('--ceiling-on-fastify') ? 'contract ceiling on Fastify' : 'contract ceiling',
+    ),
+  )
 }

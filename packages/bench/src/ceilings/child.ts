@@ -7,6 +7,7 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createContractCeiling } from './contract.js'
 import { createDataPathCeiling } from './data-path.js'
+import { createFastifyContractCeiling } from './fastify-contract.js'
 import { createPostgresDataPathCeiling } from './postgres-data-path.js'
 import { type CannedRoutes, createWireCeiling } from './wire.js'
 
@@ -15,20 +16,25 @@ export type CeilingConfig =
   | { kind: 'data-path'; dbPath: string }
   /** The PostgreSQL data path (the scale-out bench), with the service's pool size. */
   | { kind: 'data-path'; databaseUrl: string; poolSize: number }
-  /** The contract ceiling: the service's contract work, the leanest way; logs to `logPath`. */
-  | { kind: 'contract'; dbPath: string; logPath: string; writeTrace?: string }
+  /**
+   * The contract ceiling: the service's contract work, the leanest way; logs to `logPath`. On
+   * `fastify`, the same work served through Fastify (fastify-contract.ts).
+   */
+  | { kind: 'contract'; dbPath: string; logPath: string; writeTrace?: string; fastify?: boolean }
 
 export interface CeilingReady {
   port: number
 }
 
-function start(config: CeilingConfig): void {
+async function start(config: CeilingConfig): Promise<void> {
   let server: Server
   let release: () => void | Promise<void> = () => {}
   if (config.kind === 'wire') {
     server = createWireCeiling(config.routes)
   } else if (config.kind === 'contract') {
-    const ceiling = createContractCeiling(config.dbPath, config.logPath, config.writeTrace)
+    const ceiling = config.fastify
+      ? await createFastifyContractCeiling(config.dbPath, config.logPath, config.writeTrace)
+      : createContractCeiling(config.dbPath, config.logPath, config.writeTrace)
     server = ceiling.server
     release = ceiling.close
   } else {
@@ -53,4 +59,4 @@ function start(config: CeilingConfig): void {
   })
 }
 
-process.once('message', (config: CeilingConfig) => start(config))
+process.once('message', (config: CeilingConfig) => void start(config))

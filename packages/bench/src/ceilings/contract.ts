@@ -31,7 +31,7 @@ interface KeyRow {
 }
 
 /** One fixed window: starts with its first request. */
-interface Window {
+export interface Window {
   name: 'minute' | 'day'
   limit: number
   ms: number
@@ -39,7 +39,7 @@ interface Window {
   used: number
 }
 
-interface Caller {
+export interface Caller {
   windows: [Window, Window]
   /** `RateLimit-Policy`, computed once. */
   policy: string
@@ -58,20 +58,20 @@ const plans: Readonly<Record<string, readonly [number, number]>> = {
   business: [1000, 100_000],
 }
 const statuses = new Set<string>(petStatusValues)
-const strictInteger = /^[1-9][0-9]*$/
-const maxBody = 64 * 1024
+export const strictInteger = /^[1-9][0-9]*$/
+export const maxBody = 64 * 1024
 
 const exposed =
   'Link, Location, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit, RateLimit-Policy, Deprecation, Sunset, X-Request-Id, Idempotent-Replayed'
-const deprecation = {
+export const deprecation = {
   deprecation: '@1767225600',
   sunset: 'Thu, 05 Dec 2030 00:00:00 GMT',
   link: '</docs#operation/getPet>; rel="deprecation"; type="text/html", </docs#section/Deprecation-policy>; rel="sunset"; type="text/html", </v1/pets>; rel="successor-version"',
 }
 
-type Headers = Record<string, string>
+export type Headers = Record<string, string>
 
-class Refusal {
+export class Refusal {
   constructor(
     readonly status: number,
     readonly code: string,
@@ -243,14 +243,14 @@ export function createContractCeiling(
 }
 
 /** The service's write trace (server/src/write-trace.ts), in the same format, kept apart. */
-interface WriteTraceFile {
+export interface WriteTraceFile {
   commits: [number, number, number][]
   responses: [number, number][]
 }
 
-const traceClock = () => performance.timeOrigin + performance.now()
+export const traceClock = () => performance.timeOrigin + performance.now()
 
-function openWriteTrace(path: string): WriteTraceFile {
+export function openWriteTrace(path: string): WriteTraceFile {
   const trace: WriteTraceFile = { commits: [], responses: [] }
   process.once('exit', () => writeFileSync(path, JSON.stringify(trace)))
   return trace
@@ -262,7 +262,7 @@ function traceResponse(trace: WriteTraceFile, response: ServerResponse, started:
   response.once('finish', () => trace.responses.push([arrivedAt, traceClock()]))
 }
 
-function errorBody(refusal: Refusal): string {
+export function errorBody(refusal: Refusal): string {
   return JSON.stringify({ code: refusal.code, message: refusal.message, status: refusal.status })
 }
 
@@ -274,7 +274,7 @@ function single(query: URLSearchParams, name: string): string | undefined {
 }
 
 /** Unrevoked keys by their sha256 (hex), each with its windows. */
-function loadKeys(db: Database.Database): Map<string, Caller> {
+export function loadKeys(db: Database.Database): Map<string, Caller> {
   const rows = db
     .prepare<[], KeyRow>(
       `SELECT key_hash AS keyHash, plan, per_minute AS perMinute, per_day AS perDay
@@ -297,7 +297,7 @@ function loadKeys(db: Database.Database): Map<string, Caller> {
 
 const bearerScheme = /^bearer +(\S+)$/i
 
-function identify(
+export function identify(
   callers: Map<string, Caller>,
   authorization: string | undefined,
   headers: Headers,
@@ -316,7 +316,7 @@ function identify(
  * Counts the request in both windows and writes the rate-limit headers: `X-RateLimit-*` for the
  * window with the fewest requests left (on a tie the later reset), `RateLimit` for both.
  */
-function count(caller: Caller, headers: Headers): void {
+export function count(caller: Caller, headers: Headers): void {
   const now = Date.now()
   let field = ''
   let reported: Window | undefined
@@ -365,7 +365,7 @@ function hasControlCharacter(text: string): boolean {
 const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
 /** The NewPet of a body, checked by hand, or why not. */
-function readNewPet(text: string): NewPet | Refusal {
+export function readNewPet(text: string): NewPet | Refusal {
   const invalid = (message: string) => new Refusal(400, 'invalid_request', message)
   let body: unknown
   try {
@@ -399,7 +399,7 @@ function readNewPet(text: string): NewPet | Refusal {
 }
 
 /** One JSON line per request, gathered over an event-loop turn and written to a file at once. */
-function createLog(path: string) {
+export function createLog(path: string) {
   const file = createWriteStream(path, { flags: 'a' })
   let lines = ''
   const flush = () => {

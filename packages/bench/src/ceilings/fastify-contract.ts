@@ -1,0 +1,147 @@
+/**
+ * The contract ceiling's work (contract.ts: the key's hash looked up, two fixed windows and
+ * their headers, a generated `X-Request-Id`, `nosniff`, `no-store`, getPet's deprecation
+ * headers, hand-checked creates committed a turn at a time, a JSON log line per request) served
+ * through Fastify instead of bare node:http: Fastify routes, reads the body, runs one `onRequest`
+ * and one `onResponse` hook, and writes the replies. Beside the service and the bare ceiling it
+ * splits the service's gap in two: what Fastify costs, and what the service's own steps on top
+ * of it cost (`write-path --ceiling-on-fastify`).
+ *
+ * getPet and createPet only, the two operations whose targets the service misses, as the bench
+ * sends them (no `Origin`, so no CORS).
+ */
+import { randomUUID } from 'node:crypto'
+import type { NewPet } from '@petstore/types'
+import Fastify, { type FastifyReply } from 'fastify'
+import { draftDocument, petJson, type StoredPet } from '../pet-documents.js'
+import {
+  type ContractCeiling,
+  count,
+  createLog,
+  deprecation,
+  errorBody,
+  type Headers,
+  identify,
+  loadKeys,
+  maxBody,
+  openWriteTrace,
+  Refusal,
+  readNewPet,
+  strictInteger,
+  traceClock,
+} from './contract.js'
+import { openPetDatabase } from './data-path.js'
+
+const json = 'application/json; charset=utf-8'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    startedAt: number
+  }
+}
+
+/** Resolves once Fastify is ready; the caller listens on `server`. */
+export async function createFastifyContractCeiling(
+  dbPath: string,
+  logPath: string,
+  tracePath?: string,
+): Promise<ContractCeiling> {
+  const { db, byId, insert } = openPetDatabase(dbPath)
+  const trace = tracePath === undefined ? undefined : openWriteTrace(tracePath)
+  const callers = loadKeys(db)
+  const log = createLog(logPath)
+  const app = Fastify({ logger: false, genReqId: () => randomUUID(), bodyLimit: maxBody })
+
+  const fail = (reply: FastifyReply, refusal: Refusal) =>
+    reply.code(refusal.status).type(json).send(errorBody(refusal))
+
+  app.decorateRequest('startedAt', 0)
+  app.addHook('onRequest', (request, reply, done) => {
+    request.startedAt = performance.now()
+    const headers: Headers = {
+      'x-request-id': request.id,
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
+    }
+    try {
+      count(identify(callers, request.headers.authorization, headers), headers)
+    } catch (error) {
+      fail(reply.headers(headers), error as Refusal)
+      done()
+      return
+    }
+    reply.headers(headers)
+    done()
+  })
+  app.addHook('onResponse', (request, reply, done) => {
+    if (trace !== undefined) {
+      trace.responses.push([performance.timeOrigin + request.startedAt, traceClock()])
+    }
+    log(request.startedAt, request.id, request.method, request.url, reply.statusCode)
+    done()
+  })
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  )
+
+  // Group commit: the creates of one event-loop turn in one transaction, answered after it.
+  let pending: { draft: NewPet; reply: FastifyReply }[] = []
+  const insertAll = db.transaction((batch: typeof pending) =>
+    batch.map(({ draft }): StoredPet => {
+      const doc = draftDocument(draft)
+      return { id: (insert.get(doc) as { id: number }).id, doc }
+    }),
+  )
+  const commit = () => {
+    const batch = pending
+    pending = []
+    let pets: StoredPet[]
+    const startedAt = trace === undefined ? 0 : traceClock()
+    try {
+      pets = insertAll(batch)
+    } catch {
+      for (const { reply } of batch) fail(reply, new Refusal(500, 'internal_error', 'not stored'))
+      return
+    }
+    trace?.commits.push([batch.length, startedAt, traceClock()])
+    batch.forEach(({ reply }, i) => {
+      const pet = pets[i] as StoredPet
+      reply
+        .code(201)
+        .header('location', `/v1/pets/${pet.id}`)
+        .type(json)
+        .send(petJson(pet.id, pet.doc))
+    })
+  }
+
+  app.post('/v1/pets', (request, reply) => {
+    const draft = readNewPet(typeof request.body === 'string' ? request.body : '')
+    if (draft instanceof Refusal) return fail(reply, draft)
+    if (pending.length === 0) setImmediate(commit)
+    pending.push({ draft, reply })
+    return reply
+  })
+  app.get<{ Params: { petId: string } }>('/v1/pets/:petId', (request, reply) => {
+    reply.headers(deprecation)
+    const { petId } = request.params
+    const id = Number(petId)
+    if (!strictInteger.test(petId) || !Number.isSafeInteger(id)) {
+      return fail(
+        reply,
+        new Refusal(400, 'invalid_request', 'path parameter petId must be a positive integer'),
+      )
+    }
+    const row = byId.get(id)
+    if (row === undefined) return fail(reply, new Refusal(404, 'not_found', `pet ${id} not found`))
+    return reply.type(json).send(petJson(row.id, row.doc))
+  })
+  await app.ready()
+  return {
+    server: app.server,
+    close: async () => {
+      await log.close()
+      db.close()
+    },
+  }
+}
