@@ -100,32 +100,13 @@ export function createContractCeiling(
   const cursors = createContractCursors()
   const log = createLog(logPath)
 
-  // Group commit: the creates of one event-loop turn go in one transaction, answered after it.
-  let pending: { draft: NewPet; reply: Reply }[] = []
-  const insertAll = db.transaction((batch: typeof pending) =>
-    batch.map(({ draft }): StoredPet => {
-      const doc = draftDocument(draft)
-      return { id: (insert.get(doc) as { id: number }).id, doc }
-    }),
-  )
-  const commit = () => {
-    const batch = pending
-    pending = []
-    let pets: StoredPet[]
-    const startedAt = trace === undefined ? 0 : traceClock()
-    try {
-      pets = insertAll(batch)
-    } catch {
-      for (const { reply } of batch) reply.fail(new Refusal(500, 'internal_error', 'not stored'))
-      return
-    }
-    trace?.commits.push([batch.length, startedAt, traceClock()])
-    batch.forEach(({ reply }, i) => {
-      const pet = pets[i] as StoredPet
+  const store = groupCommit<Reply>(db, insert, trace, {
+    created(reply, pet) {
       reply.headers.location = `/v1/pets/${pet.id}`
       reply.send(201, petJson(pet.id, pet.doc))
-    })
-  }
+    },
+    failed: (reply, refusal) => reply.fail(refusal),
+  })
 
   interface Reply {
     headers: Headers
@@ -183,8 +164,7 @@ export function createContractCeiling(
       if (size > maxBody) return reply.fail(new Refusal(413, 'payload_too_large', 'over 64 KiB'))
       const draft = readNewPet(Buffer.concat(chunks).toString('utf8'))
       if (draft instanceof Refusal) return reply.fail(draft)
-      if (pending.length === 0) setImmediate(commit)
-      pending.push({ draft, reply })
+      store(draft, reply)
     })
   }
 
@@ -239,6 +219,52 @@ export function createContractCeiling(
       await log.close()
       db.close()
     },
+  }
+}
+
+/** How a ceiling answers the creates of a group once it committed, or failed. */
+export interface GroupAnswers<R> {
+  created(reply: R, pet: StoredPet): void
+  failed(reply: R, refusal: Refusal): void
+}
+
+/**
+ * Group commit: the creates of one event-loop turn go in one durable transaction, each answered
+ * after it. Returns what takes a create and the reply it is answered on.
+ */
+export function groupCommit<R>(
+  db: Database.Database,
+  insert: Database.Statement<[string], { id: number }>,
+  trace: WriteTraceFile | undefined,
+  answers: GroupAnswers<R>,
+): (draft: NewPet, reply: R) => void {
+  let pending: { draft: NewPet; reply: R }[] = []
+  const insertAll = db.transaction((batch: typeof pending) =>
+    batch.map(({ draft }): StoredPet => {
+      const doc = draftDocument(draft)
+      return { id: (insert.get(doc) as { id: number }).id, doc }
+    }),
+  )
+  const commit = () => {
+    const batch = pending
+    pending = []
+    let pets: StoredPet[]
+    const startedAt = trace === undefined ? 0 : traceClock()
+    try {
+      pets = insertAll(batch)
+    } catch {
+      const refusal = new Refusal(500, 'internal_error', 'not stored')
+      for (const { reply } of batch) answers.failed(reply, refusal)
+      return
+    }
+    trace?.commits.push([batch.length, startedAt, traceClock()])
+    batch.forEach(({ reply }, i) => {
+      answers.created(reply, pets[i] as StoredPet)
+    })
+  }
+  return (draft, reply) => {
+    if (pending.length === 0) setImmediate(commit)
+    pending.push({ draft, reply })
   }
 }
 

@@ -11,15 +11,15 @@
  * sends them (no `Origin`, so no CORS).
  */
 import { randomUUID } from 'node:crypto'
-import type { NewPet } from '@petstore/types'
 import Fastify, { type FastifyReply } from 'fastify'
-import { draftDocument, petJson, type StoredPet } from '../pet-documents.js'
+import { petJson } from '../pet-documents.js'
 import {
   type ContractCeiling,
   count,
   createLog,
   deprecation,
   errorBody,
+  groupCommit,
   type Headers,
   identify,
   loadKeys,
@@ -85,41 +85,21 @@ export async function createFastifyContractCeiling(
     done(null, body),
   )
 
-  // Group commit: the creates of one event-loop turn in one transaction, answered after it.
-  let pending: { draft: NewPet; reply: FastifyReply }[] = []
-  const insertAll = db.transaction((batch: typeof pending) =>
-    batch.map(({ draft }): StoredPet => {
-      const doc = draftDocument(draft)
-      return { id: (insert.get(doc) as { id: number }).id, doc }
-    }),
-  )
-  const commit = () => {
-    const batch = pending
-    pending = []
-    let pets: StoredPet[]
-    const startedAt = trace === undefined ? 0 : traceClock()
-    try {
-      pets = insertAll(batch)
-    } catch {
-      for (const { reply } of batch) fail(reply, new Refusal(500, 'internal_error', 'not stored'))
-      return
-    }
-    trace?.commits.push([batch.length, startedAt, traceClock()])
-    batch.forEach(({ reply }, i) => {
-      const pet = pets[i] as StoredPet
+  const store = groupCommit<FastifyReply>(db, insert, trace, {
+    created(reply, pet) {
       reply
         .code(201)
         .header('location', `/v1/pets/${pet.id}`)
         .type(json)
         .send(petJson(pet.id, pet.doc))
-    })
-  }
+    },
+    failed: fail,
+  })
 
   app.post('/v1/pets', (request, reply) => {
     const draft = readNewPet(typeof request.body === 'string' ? request.body : '')
     if (draft instanceof Refusal) return fail(reply, draft)
-    if (pending.length === 0) setImmediate(commit)
-    pending.push({ draft, reply })
+    store(draft, reply)
     return reply
   })
   app.get<{ Params: { petId: string } }>('/v1/pets/:petId', (request, reply) => {
