@@ -1,34 +1,54 @@
-import { openapiDocument } from '@petstore/types/spec'
 import { expect, it } from 'vitest'
-import { listOperations } from '../src/openapi.js'
+import { listOperations, resolve, type Schema } from '../src/openapi.js'
 import { tryItData } from '../src/try-it-data.js'
-import { createPetExample, spec } from './helpers.js'
+import { spec } from './helpers.js'
 
-it('projects every operation with its parameters, examples and first body example', () => {
+it('projects every operation, in the order the spec lists them, with its servers', () => {
   const data = tryItData(spec, 'https://pets.test/v1')
   expect(data.apiBaseUrl).toBe('https://pets.test/v1')
   expect(data.servers.map((s) => s.url)).toEqual(spec.servers?.map((s) => s.url))
-  expect(data.operations.map((o) => o.operationId)).toEqual(
-    listOperations(spec).map((e) => e.operation.operationId),
+  expect(data.operations.map((o) => [o.operationId, o.method, o.path])).toEqual(
+    listOperations(spec).map((e) => [e.operation.operationId, e.method, e.path]),
   )
-  const [listPets, createPet, getPet] = ['listPets', 'createPet', 'getPet'].map((id) =>
-    data.operations.find((o) => o.operationId === id),
-  )
-  expect(listPets).toMatchObject({ operationId: 'listPets', method: 'get', path: '/pets' })
-  expect(listPets?.parameters.find((p) => p.name === 'status')).toMatchObject({
-    in: 'query',
-    required: false,
-    example: 'available',
-    enum: openapiDocument.components.schemas.PetStatus.enum,
-  })
-  expect(JSON.parse(createPet?.body ?? '')).toEqual(createPetExample)
-  expect(getPet?.deprecated).toBe(true)
-  expect(getPet?.parameters[0]).toMatchObject({
-    name: 'petId',
-    in: 'path',
-    required: true,
-    example: '1',
-  })
+})
+
+it('carries each parameter as the spec declares it: where, whether required, its example and values', () => {
+  const data = tryItData(spec, 'https://pets.test/v1')
+  for (const { operation, parameters } of listOperations(spec)) {
+    const projected = data.operations.find((o) => o.operationId === operation.operationId)
+    const sent = parameters.filter((p) => p.in !== 'cookie')
+    expect(
+      projected?.parameters.map((p) => `${p.in} ${p.name}`),
+      operation.operationId,
+    ).toEqual(sent.map((p) => `${p.in} ${p.name}`))
+    for (const parameter of sent) {
+      const where = `${operation.operationId} ${parameter.in} ${parameter.name}`
+      const got = projected?.parameters.find(
+        (p) => p.name === parameter.name && p.in === parameter.in,
+      )
+      const schema = parameter.schema && resolve<Schema>(spec, parameter.schema)
+      expect(got?.required, where).toBe(parameter.required === true)
+      expect(got?.enum, where).toEqual(
+        Array.isArray(schema?.enum) ? schema.enum.map(String) : undefined,
+      )
+      if (parameter.example !== undefined)
+        expect(got?.example, where).toBe(String(parameter.example))
+    }
+  }
+})
+
+it("carries each request body's first example, as the spec's JSON media type lists it", () => {
+  const data = tryItData(spec, 'https://pets.test/v1')
+  for (const { operation } of listOperations(spec)) {
+    const projected = data.operations.find((o) => o.operationId === operation.operationId)
+    const body = operation.requestBody && resolve(spec, operation.requestBody)
+    const examples = body?.content?.['application/json']?.examples ?? {}
+    const first = Object.values(examples)[0]
+    expect(
+      projected?.body === undefined ? undefined : JSON.parse(projected.body),
+      operation.operationId,
+    ).toEqual(first && resolve(spec, first).value)
+  }
 })
 
 it("carries each operation's deprecation and its sunset day, as the spec declares them", () => {
