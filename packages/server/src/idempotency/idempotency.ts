@@ -178,13 +178,12 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
       return
     }
     request.idempotency = { state: 'done', scope: held.scope, key: held.key }
-    options.store.release(held.scope, held.key).then(
-      () => finish(held.scope, held.key),
-      (error: unknown) => {
+    options.store
+      .release(held.scope, held.key)
+      .catch((error: unknown) => {
         request.log.error({ err: error }, 'releasing an idempotency key failed')
-        finish(held.scope, held.key)
-      },
-    )
+      })
+      .then(() => finish(held.scope, held.key))
   }
 
   return {
