@@ -14,6 +14,7 @@ import { type LatencyPair, measureLatencyPair } from './latency-pair.js'
 import type { HttpCall } from './load.js'
 import { describeMachine, describeRevision, type MachineInfo } from './machine.js'
 import { type CostRow, measureObservabilityCost } from './observability-cost.js'
+import { contractBase, measurePair, type PairedRow } from './paired.js'
 import type { BenchPlan } from './plan.js'
 import { capture, expectOk, findDeepCursor, walkListing } from './probe.js'
 import { measureWorkload, type WorkloadResult } from './rounds.js'
@@ -71,6 +72,8 @@ export interface BenchResult {
   peakRss: number | undefined
   /** Each observability setting on against off, paired (observability-cost.ts). */
   observabilityCost: CostRow[]
+  /** The service paired against the contract ceiling (paired.ts), CPU per request. */
+  contractPair: PairedRow[]
   durationSeconds: number
 }
 
@@ -86,6 +89,12 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
     options.plan.observabilityCost,
     options.log,
   )
+  options.log('the service paired against the contract ceiling')
+  const contractPair = await measurePair(
+    { base: contractBase, head: options.serverDir },
+    options.plan.contractPair,
+    (line) => options.log(`against the contract ceiling: ${line}`),
+  )
   const peaks = [small.peakRss, walk.peakRss, deep.peakRss].filter((rss) => rss !== undefined)
   return {
     machine,
@@ -100,6 +109,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
     deepLatency: deep.latency,
     peakRss: peaks.length === 0 ? undefined : Math.max(...peaks),
     observabilityCost,
+    contractPair,
     durationSeconds: (Date.now() - started) / 1000,
   }
 }

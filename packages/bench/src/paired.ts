@@ -16,7 +16,7 @@ import { type HttpCall, runLoad } from './load.js'
 import { findDeepCursor, walkListing } from './probe.js'
 import { createBenchKey, seedPets } from './seed.js'
 import { median } from './stats.js'
-import { startService, type Target } from './targets.js'
+import { startCeiling, startService, type Target } from './targets.js'
 import { bearer, knownPetId, newPetBody } from './workloads.js'
 
 export interface PairedPlan {
@@ -103,6 +103,14 @@ type Build = 'base' | 'head'
 const builds: readonly Build[] = ['base', 'head']
 
 /**
+ * Given as the base's directory, pairs the head with the contract ceiling (ceilings/contract.ts)
+ * instead of another build: the bench's `service / contract` targets as a pair, which machine
+ * load touches alike, where one full run's ratios move by 0.1. The ceiling answers every paired
+ * workload (its own cursors for the walks) on a database made by the head's CLI.
+ */
+export const contractBase = 'contract'
+
+/**
  * Runs the pair on `plan.only` of `pairedWorkloads`, in that order: getPet; the first page and
  * the page after pet `plan.pets`, both `limit=20` (repeated, so answered from the service's
  * page cache); the cold walks over every page at `limit=20` and `limit=20&status=available`;
@@ -122,15 +130,20 @@ export async function measurePair(
     const targets = {} as Record<Build, Target>
     for (const name of builds) {
       const dbPath = join(work, `${name}.db`)
-      const key = await createBenchKey(join(dirs[name], 'dist', 'cli', 'main.js'), dbPath)
+      const logPath = join(work, `${name}.log`)
+      const ceiling = dirs[name] === contractBase
+      const cli = join(dirs[ceiling ? 'head' : name], 'dist', 'cli', 'main.js')
+      const key = await createBenchKey(cli, dbPath)
       seedPets(dbPath, { count: plan.pets, soldTail })
       headers[name] = bearer(key)
-      targets[name] = await startService({
-        serverDir: dirs[name],
-        dbPath,
-        logPath: join(work, `${name}.log`),
-        ...(env[name] === undefined ? {} : { env: env[name] }),
-      })
+      targets[name] = ceiling
+        ? await startCeiling({ kind: 'contract', dbPath, logPath })
+        : await startService({
+            serverDir: dirs[name],
+            dbPath,
+            logPath,
+            ...(env[name] === undefined ? {} : { env: env[name] }),
+          })
       started.push(targets[name])
     }
     const only = new Set(plan.only ?? pairedWorkloads)
@@ -213,14 +226,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const base = flags.get('--base')
   if (base === undefined || base === '') {
     process.stderr.write(
-      `usage: paired --base=DIR [--head=DIR] [--rounds=8] [--seconds=4] [--only=${pairedWorkloads.join(',')}]\n`,
+      `usage: paired --base=DIR|${contractBase} [--head=DIR] [--rounds=8] [--seconds=4] [--only=${pairedWorkloads.join(',')}]\n`,
     )
     process.exit(2)
   }
   const head = flags.get('--head') || fileURLToPath(new URL('../../server/', import.meta.url))
   const number = (flag: string, fallback: number) => Number(flags.get(flag) || fallback)
   const rows = await measurePair(
-    { base: resolve(base), head: resolve(head) },
+    { base: base === contractBase ? base : resolve(base), head: resolve(head) },
     {
       rounds: number('--rounds', 8),
       seconds: number('--seconds', 4),

@@ -2,6 +2,7 @@
 import type { ClientOverheadPlan } from './client-overhead.js'
 import type { LatencyPairPlan } from './latency-pair.js'
 import type { CostPlan } from './observability-cost.js'
+import type { PairedPlan } from './paired.js'
 import type { RoundPlan } from './rounds.js'
 
 export interface BenchPlan {
@@ -26,7 +27,15 @@ export interface BenchPlan {
   }
   /** Observability on against off, paired on one build (observability-cost.ts). */
   observabilityCost: CostPlan
+  /**
+   * The service and the contract ceiling loaded at once (paired.ts): the contract targets as
+   * CPU per request, which one run's load touches alike on both sides.
+   */
+  contractPair: PairedPlan
 }
+
+/** The contract targets that one run's throughput ratios could not settle (issue 33). */
+const contractPairWorkloads = ['getPet', 'walk', 'walkAvailable', 'create'] as const
 
 export const fullPlan: BenchPlan = {
   mode: 'full',
@@ -39,6 +48,13 @@ export const fullPlan: BenchPlan = {
   client: { calls: 2_000, rounds: 5, concurrency: 16 },
   soak: { seconds: 60, baselineAfterSeconds: 10, loadFraction: 0.7 },
   observabilityCost: { rounds: 6, seconds: 3, connections: 16, pets: 100_000 },
+  contractPair: {
+    rounds: 8,
+    seconds: 3,
+    connections: 16,
+    pets: 100_000,
+    only: contractPairWorkloads,
+  },
 }
 
 export const quickPlan: BenchPlan = {
@@ -52,4 +68,11 @@ export const quickPlan: BenchPlan = {
   client: { calls: 300, rounds: 2, concurrency: 16 },
   soak: { seconds: 6, baselineAfterSeconds: 2, loadFraction: 0.7 },
   observabilityCost: { rounds: 1, seconds: 1, connections: 16, pets: 10_000 },
+  contractPair: {
+    rounds: 1,
+    seconds: 1,
+    connections: 16,
+    pets: 10_000,
+    only: contractPairWorkloads,
+  },
 }

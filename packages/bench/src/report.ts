@@ -157,6 +157,32 @@ ${table(
 )}`)
   }
 
+  if (result.contractPair.length > 0) {
+    const pair = plan.contractPair
+    parts.push(`## Paired against the contract ceiling
+
+The service and the contract ceiling side by side (\`paired --base=contract\`: databases seeded alike with ${count(pair.pets)} pets, ${pair.connections} connections each, loaded at the same time, ${pair.rounds} round${pair.rounds === 1 ? '' : 's'} of ${pair.seconds} s); CPU per answered request, service / ceiling, median of the rounds. Load from elsewhere on the machine touches both alike, where the throughput ratios above move by 0.1 between runs. A throughput ratio of at least 0.90 is a CPU ratio of at most ${(1 / 0.9).toFixed(2)}; the last column is the CPU ratio's inverse. The service's getPet and first pages are answered from its cache; the walks are not.
+
+${table(
+  [
+    'workload',
+    'service / ceiling CPU per request',
+    'rounds',
+    'ceiling req/s',
+    'service req/s',
+    'ceiling / service CPU',
+  ],
+  result.contractPair.map((row) => [
+    row.workload,
+    fixed(row.median, 3),
+    row.ratios.map((value) => value.toFixed(3)).join(', '),
+    count(Math.round(row.baseRate)),
+    count(Math.round(row.headRate)),
+    fixed(1 / row.median),
+  ]),
+)}`)
+  }
+
   const goals = checkGoals(result)
   parts.push(`## Targets
 

@@ -1,5 +1,8 @@
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { cpuTicks, pairedTable } from '../src/paired.js'
+import { contractBase, cpuTicks, pairedTable } from '../src/paired.js'
+
+const serverDir = fileURLToPath(new URL('../../server/', import.meta.url))
 
 describe('cpuTicks', () => {
   it('reads a process’s CPU time, which grows as it works', () => {
@@ -27,4 +30,29 @@ describe('pairedTable', () => {
       '| getPet | 1.010 | 1.010, 0.990, 1.020 | 8000 | 7991 | 0.999 |',
     )
   })
+})
+
+describe('measurePair against the contract ceiling', () => {
+  it('loads the built service and the ceiling alike, every answer a 2xx', async () => {
+    // The built bench's: the ceiling is forked from its built child entry.
+    const built: string = '../dist/paired.js'
+    const { measurePair } = (await import(built)) as typeof import('../src/paired.js')
+    const rows = await measurePair(
+      { base: contractBase, head: serverDir },
+      { rounds: 1, seconds: 1, connections: 4, pets: 600, only: ['getPet', 'walk', 'create'] },
+      () => {},
+    )
+    // 600 pets (getPet reads pet 500) and the 100 sold ones after them, 20 a page: each side walks
+    // its own cursors.
+    expect(rows.map((row) => row.workload)).toEqual([
+      'getPet',
+      'cold walk, limit=20 (35 pages)',
+      'durable create',
+    ])
+    for (const row of rows) {
+      expect(row.baseRate).toBeGreaterThan(0)
+      expect(row.headRate).toBeGreaterThan(0)
+      expect(row.median).toBeGreaterThan(0)
+    }
+  }, 60_000)
 })

@@ -112,6 +112,15 @@ const result: BenchResult = {
       headRate: 4800,
     },
   ],
+  contractPair: [
+    {
+      workload: 'durable create',
+      ratios: [1.05, 1.08, 1.04],
+      median: 1.05,
+      baseRate: 5200,
+      headRate: 5000,
+    },
+  ],
   durationSeconds: 42,
 }
 
@@ -127,6 +136,13 @@ describe('renderReport', () => {
     )
     expect(squeezed).toContain(
       '| label of create | 1,000 pets | 800 | 1,000 | 20,000 | 10,000 | 0.80 | 0.04 | 0.08 | 30.00 | 60.00 | 1 (ceilings: 3) |',
+    )
+  })
+
+  it('reports the service paired against the contract ceiling, with the inverse of each ratio', () => {
+    expect(report).toContain('## Paired against the contract ceiling')
+    expect(squeezed).toContain(
+      '| durable create | 1.050 | 1.050, 1.080, 1.040 | 5,200 | 5,000 | 0.95 |',
     )
   })
 
