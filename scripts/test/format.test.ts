@@ -127,6 +127,8 @@ describe('pnpm format', () => {
     }
   })
 
+  // Two pnpm runs per package, one after another: 30 s and more on a loaded 2-core machine,
+  // with the docs' browser tests running beside it.
   it('covers exactly the files `pnpm lint` checks', async () => {
     for (const { name, dir } of members.filter(({ dir }) => dir !== '')) {
       const lint = await run('pnpm', ['run', 'lint:biome', '--verbose'], {
@@ -143,5 +145,5 @@ describe('pnpm format', () => {
       })
       expect(biomeFiles(format.stdout), name).toEqual(linted)
     }
-  })
+  }, 120_000)
 })
