@@ -1,6 +1,6 @@
 /** Renders a run as Markdown: the BENCHMARKS.md file and what `pnpm bench` prints. */
 import type { BenchResult } from './bench.js'
-import { checkGoals, deepPageRatios, megabyte, ratio } from './goals.js'
+import { checkGoals, contractGoal, deepPageRatios, megabyte, ratio } from './goals.js'
 import { freeCostRatio } from './observability-cost.js'
 
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
@@ -161,7 +161,7 @@ ${table(
     const pair = plan.contractPair
     parts.push(`## Paired against the contract ceiling
 
-The service and the contract ceiling side by side (\`paired --base=contract\`: databases seeded alike with ${count(pair.pets)} pets, ${pair.connections} connections each, loaded at the same time, ${pair.rounds} round${pair.rounds === 1 ? '' : 's'} of ${pair.seconds} s); CPU per answered request, service / ceiling, median of the rounds. Load from elsewhere on the machine touches both alike, where the throughput ratios above move by 0.1 between runs. The last column is the CPU ratio's inverse, the form of a throughput target (0.90 there is a CPU ratio of ${(1 / 0.9).toFixed(2)}). It is not the solo rounds' figure: here the two share both cores with their load generators. The service answers getPet from its cache, where the ceiling reads SQLite; both walks are cold on both sides.
+The service and the contract ceiling side by side (\`paired --base=contract\`: databases seeded alike with ${count(pair.pets)} pets, ${pair.connections} connections each, loaded at the same time, ${pair.rounds} round${pair.rounds === 1 ? '' : 's'} of ${pair.seconds} s); CPU per answered request, service / ceiling, median of the rounds. Load from elsewhere on the machine touches both alike, where the throughput ratios above move by 0.1 between runs. The last column is the CPU ratio's inverse, the form of a throughput target (${contractGoal.toFixed(2)} there is a CPU ratio of ${(1 / contractGoal).toFixed(2)}). It is not the solo rounds' figure: here the two share both cores with their load generators. The service answers getPet from its cache, where the ceiling reads SQLite; both walks are cold on both sides.
 
 ${table(
   [
