@@ -372,22 +372,21 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const number = (flag: string, fallback: number) => Number(flags.get(flag) || fallback)
   const serverDir =
     flags.get('--server') || fileURLToPath(new URL('../../server/', import.meta.url))
-  const rows = await measureWritePath(
-    resolve(serverDir),
-    {
-      rounds: number('--rounds', 3),
-      seconds: number('--seconds', 5),
-      connections: number('--connections', 32),
-      warmup: number('--warmup', 3),
-      ceilingWithServiceFlags: flags.has('--ceiling-with-service-flags'),
-      ceilingOnFastify: flags.has('--ceiling-on-fastify'),
-    },
-    (line) => process.stderr.write(`write-path: ${line}\n`),
+  const plan: WritePathPlan = {
+    rounds: number('--rounds', 3),
+    seconds: number('--seconds', 5),
+    connections: number('--connections', 32),
+    warmup: number('--warmup', 3),
+    ceilingWithServiceFlags: flags.has('--ceiling-with-service-flags'),
+    ceilingOnFastify: flags.has('--ceiling-on-fastify'),
+  }
+  const rows = await measureWritePath(resolve(serverDir), plan, (line) =>
+    process.stderr.write(`write-path: ${line}\n`),
   )
   console.log(
     writePathTable(
       rows,
-      flags.has('--ceiling-on-fastify') ? 'contract ceiling on Fastify' : 'contract ceiling',
+      plan.ceilingOnFastify ? 'contract ceiling on Fastify' : 'contract ceiling',
     ),
   )
 }

@@ -284,8 +284,12 @@ export function openWriteTrace(path: string): WriteTraceFile {
 
 /** As the service's `onResponse`: when the response has been written (`finish`). */
 function traceResponse(trace: WriteTraceFile, response: ServerResponse, started: number): void {
-  const arrivedAt = performance.timeOrigin + started
-  response.once('finish', () => trace.responses.push([arrivedAt, traceClock()]))
+  response.once('finish', () => recordResponse(trace, started))
+}
+
+/** A response written now, to a request that arrived at `started` (`performance.now()`). */
+export function recordResponse(trace: WriteTraceFile, started: number): void {
+  trace.responses.push([performance.timeOrigin + started, traceClock()])
 }
 
 export function errorBody(refusal: Refusal): string {

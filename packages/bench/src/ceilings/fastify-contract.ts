@@ -27,8 +27,8 @@ import {
   openWriteTrace,
   Refusal,
   readNewPet,
+  recordResponse,
   strictInteger,
-  traceClock,
 } from './contract.js'
 import { openPetDatabase } from './data-path.js'
 
@@ -74,9 +74,7 @@ export async function createFastifyContractCeiling(
     done()
   })
   app.addHook('onResponse', (request, reply, done) => {
-    if (trace !== undefined) {
-      trace.responses.push([performance.timeOrigin + request.startedAt, traceClock()])
-    }
+    if (trace !== undefined) recordResponse(trace, request.startedAt)
     log(request.startedAt, request.id, request.method, request.url, reply.statusCode)
     done()
   })
