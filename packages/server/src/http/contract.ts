@@ -20,6 +20,7 @@
 import type { ErrorCodeStatus, OperationFacts, OperationId, operations } from '@petstore/types'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { ApiProblem } from '../errors.js'
+import type { MaybePromise } from '../maybe-promise.js'
 import type { CallbackHook } from './callback-hooks.js'
 
 type ErrorHeaders<K extends OperationId> = OperationFacts[K]['errorHeaders']
@@ -132,10 +133,14 @@ export type OperationResult<K extends OperationId> =
   | OperationResponse<K>
   | ApiProblem<ErrorStatus<K> & ErrorCodeStatus[keyof ErrorCodeStatus]>
 
+/**
+ * A handler answers at once when it can (a read of SQLite or a cache), else with a promise: a
+ * promise per request costs a microtask and a few percent of a read (maybe-promise.ts).
+ */
 export type OperationHandler<K extends OperationId> = (
   request: FastifyRequest<OperationRequest<K>>,
   reply: FastifyReply,
-) => Promise<OperationResult<K>>
+) => MaybePromise<OperationResult<K>>
 
 /** The code side of one operation: its handler and any route-level hooks. */
 export interface OperationRoute<K extends OperationId> {

@@ -13,6 +13,7 @@ import type {
   RouteOptions,
 } from 'fastify'
 import { ApiProblem } from '../errors.js'
+import { isPromise, type MaybePromise } from '../maybe-promise.js'
 import { type DeprecationLinks, deprecationHeaders } from '../spec/deprecation.js'
 import type { JsonSchema } from '../spec/document.js'
 import type { OperationSpec, ParameterSpec } from '../spec/operations.js'
@@ -64,13 +65,22 @@ const jsonType = 'application/json; charset=utf-8'
 
 /** Any operation's route, its types erased. */
 interface BoundRoute extends Omit<OperationRoute<never>, 'handler'> {
-  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<HandlerResult>
+  handler: (request: FastifyRequest, reply: FastifyReply) => MaybePromise<HandlerResult>
 }
 type HandlerResult = ApiProblem | { status: number; body: unknown; headers?: object }
 
+/**
+ * A result at hand is sent now and the route returns nothing: Fastify sends a returned value
+ * itself, and would find this reply already sent. A promise is returned for Fastify to wait on.
+ */
 function bindHandler(route: BoundRoute): RouteHandlerMethod {
   const { handler } = route
-  return async (request, reply) => send(reply, await handler(request, reply))
+  return (request, reply) => {
+    const result = handler(request, reply)
+    if (isPromise(result)) return result.then((settled) => send(reply, settled))
+    send(reply, result)
+    return undefined
+  }
 }
 
 function send(reply: FastifyReply, result: HandlerResult): FastifyReply {

@@ -1,9 +1,10 @@
 /**
  * Times every call to the store, written once around the Store interface rather than inside each
- * implementation: each method of the store and of its parts (`pets`, `keys`, `idempotency`)
- * that returns a promise is observed when it settles, named `part.method` (`pets.get`,
- * `keys.findActiveByHash`). A method that answers at once (`keys.cachedActive`) is a memory
- * lookup, not a store call, and passes through untimed.
+ * implementation: each method of the store and of its parts (`pets`, `keys`, `idempotency`) is
+ * observed when it answers (at once: a SQLite read) or when its promise settles, named
+ * `part.method` (`pets.get`, `keys.findActiveByHash`). A `cached…` method
+ * (`keys.cachedActive`) only looks in the store's memory for what a store call found before:
+ * it is not a store call, and passes through untimed.
  */
 import { performance } from 'node:perf_hooks'
 import type { Store } from '../store/store.js'
@@ -30,20 +31,31 @@ export function timeStore(
     for (const name of methodNames(target)) {
       const method = (target as Methods)[name] as (...args: unknown[]) => unknown
       if (typeof method !== 'function' || name === 'constructor' || name === 'close') continue
+      if (name.startsWith('cached')) continue
       const labels = { db_system_name: system, db_operation_name: `${prefix}${name}` }
       const ok = duration.series({ ...labels, outcome: 'ok' })
       const failed = duration.series({ ...labels, outcome: 'error' })
       wrapped[name] = (...args: unknown[]) => {
         const started = performance.now()
-        const result = method.apply(target, args)
-        if (!(result instanceof Promise)) return result
+        const seconds = () => (performance.now() - started) / 1000
+        let result: unknown
+        try {
+          result = method.apply(target, args)
+        } catch (error) {
+          failed.observe(seconds())
+          throw error
+        }
+        if (!(result instanceof Promise)) {
+          ok.observe(seconds())
+          return result
+        }
         return result.then(
           (value) => {
-            ok.observe((performance.now() - started) / 1000)
+            ok.observe(seconds())
             return value
           },
           (error: unknown) => {
-            failed.observe((performance.now() - started) / 1000)
+            failed.observe(seconds())
             throw error
           },
         )

@@ -12,6 +12,7 @@ import type { FastifyRequest } from 'fastify'
 import { problem } from '../errors.js'
 import { preSerialized } from '../http/contract.js'
 import type { Idempotency } from '../idempotency/idempotency.js'
+import { andThen } from '../maybe-promise.js'
 import type {
   Draft,
   Identified,
@@ -84,7 +85,7 @@ function listCollection<K extends ListOperationId, R extends Identified>(
 ) {
   const { store, cursors, url } = deps
   const filters = Object.keys(deps.definition.filters)
-  return async ({ query }: ListRequest) => {
+  return ({ query }: ListRequest) => {
     let afterId: number | undefined
     if (query.cursor !== undefined) {
       afterId = cursors.decode(query.cursor)
@@ -99,11 +100,12 @@ function listCollection<K extends ListOperationId, R extends Identified>(
       asked[name] = value
       search += `&${name}=${encodeURIComponent(String(value))}`
     }
-    const page = await store.list(asked as ListQuery<K>)
-    const body = preSerialized<R[]>(page.json)
-    if (!page.hasMore || page.lastId === undefined) return { status: 200 as const, body }
-    const next = `${url}?${search}&cursor=${cursors.encode(page.lastId)}`
-    return { status: 200 as const, body, headers: { Link: `<${next}>; rel="next"` } }
+    return andThen(store.list(asked as ListQuery<K>), (page) => {
+      const body = preSerialized<R[]>(page.json)
+      if (!page.hasMore || page.lastId === undefined) return { status: 200 as const, body }
+      const next = `${url}?${search}&cursor=${cursors.encode(page.lastId)}`
+      return { status: 200 as const, body, headers: { Link: `<${next}>; rel="next"` } }
+    })
   }
 }
 
@@ -139,12 +141,12 @@ function getFromCollection<K extends ListOperationId, R extends Identified>(
   store: ResourceStore<K, R>,
   resource: string,
 ) {
-  return async (id: number) => {
-    const found = await store.get(id)
-    if (found !== undefined) return { status: 200 as const, body: found }
-    return problem('unknownId', {
-      resource,
-      id: Number.isSafeInteger(id) ? String(id) : 'with this id',
+  return (id: number) =>
+    andThen(store.get(id), (found) => {
+      if (found !== undefined) return { status: 200 as const, body: found }
+      return problem('unknownId', {
+        resource,
+        id: Number.isSafeInteger(id) ? String(id) : 'with this id',
+      })
     })
-  }
 }

@@ -20,6 +20,7 @@
  * walking a listing reads each page once, and keeping those pages cost more than it saved (their
  * text outlived the young generation, so every walked page was copied and collected again).
  */
+import { andThen } from '../maybe-promise.js'
 import type { TableChanges } from './changes.js'
 import type { Identified, ListOperationId, ListQuery, Page, ResourceStore } from './resource.js'
 
@@ -97,34 +98,37 @@ export function cacheResource<S extends AnyResourceStore>(
   const keeps = (generation: number) => changes.listening && changes.generation === generation
   const cached: Pick<AnyResourceStore, KeepingMethod> = {
     create: (draft, idempotency) => store.create(draft, idempotency),
-    async get(id) {
+    // A hit answers at once, and so does a miss on a store that reads at once (resource.ts).
+    get(id) {
       const generation = current()
       const hit = items.get(id)
       if (hit !== undefined) return hit
-      const item = (await store.get(id)) as R | undefined
-      if (item === undefined || !keeps(generation)) return item
-      if (items.size >= maxItems) items.clear()
-      items.set(id, Object.freeze(item) as R)
-      return item
+      return andThen(store.get(id), (item) => {
+        if (item === undefined || !keeps(generation)) return item
+        if (items.size >= maxItems) items.clear()
+        items.set(id, Object.freeze(item) as R)
+        return item
+      })
     },
-    async list(query: ListQuery<ListOperationId>) {
+    list(query: ListQuery<ListOperationId>) {
       const generation = current()
       const key = pageKey(query)
       const hit = pages.get(key)
       if (hit !== undefined) return hit
-      const page = await store.list(query)
-      if (!seenPages.has(key)) {
-        if (seenPages.size >= maxSeenPages) seenPages.clear()
-        seenPages.add(key)
-      } else if (page.hasMore && keeps(generation)) {
-        if (pageChars + page.json.length > maxPageChars) {
-          pages.clear()
-          pageChars = 0
+      return andThen(store.list(query), (page) => {
+        if (!seenPages.has(key)) {
+          if (seenPages.size >= maxSeenPages) seenPages.clear()
+          seenPages.add(key)
+        } else if (page.hasMore && keeps(generation)) {
+          if (pageChars + page.json.length > maxPageChars) {
+            pages.clear()
+            pageChars = 0
+          }
+          pages.set(key, Object.freeze(page))
+          pageChars += page.json.length
         }
-        pages.set(key, Object.freeze(page))
-        pageChars += page.json.length
-      }
-      return page
+        return page
+      })
     },
   }
   return { ...invalidating(store, () => changes.changed()), ...cached } as S

@@ -7,6 +7,7 @@
  * `filters` the compiler holds to the list operation's query parameters.
  */
 import type { OperationId, operations } from '@petstore/types'
+import type { MaybePromise } from '../maybe-promise.js'
 import type { StoredResponse } from './store.js'
 
 /** An object the store assigns an `id` to: positive safe integers, increasing, never reused. */
@@ -145,8 +146,14 @@ export interface ResourceStore<K extends ListOperationId, R extends Identified> 
    * transaction: either both are written or neither. Every property of `draft` is stored.
    */
   create(draft: Draft<R>, idempotency?: IdempotencyCompletion<R>): Promise<R>
-  /** The resource with this id, or undefined. Ids that are not positive safe integers find nothing. */
-  get(id: number): Promise<R | undefined>
-  /** A page ordered by id ascending (keyset on id, never OFFSET), restricted by every filter. */
-  list(query: ListQuery<K>): Promise<Page>
+  /**
+   * The resource with this id, or undefined. Ids that are not positive safe integers find
+   * nothing. A store that reads in this process (SQLite, a cache's hit) answers at once.
+   */
+  get(id: number): MaybePromise<R | undefined>
+  /**
+   * A page ordered by id ascending (keyset on id, never OFFSET), restricted by every filter;
+   * at once where `get` is.
+   */
+  list(query: ListQuery<K>): MaybePromise<Page>
 }

@@ -5,7 +5,7 @@ import { storeDurationBuckets } from '../../src/metrics/instruments.js'
 import { timeStore } from '../../src/metrics/store.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
 
-it('times each store call by part and method, passing results and failures through', async () => {
+it('times each store call by part and method, at once or settled, passing results and failures through', async () => {
   const family = new HistogramFamily(
     'db_seconds',
     'help',
@@ -18,7 +18,9 @@ it('times each store call by part and method, passing results and failures throu
   const timed = timeStore(store, family, 'sqlite')
   try {
     const created = await timed.pets.create({ name: 'Rex', categoryId: 1, status: 'available' })
-    expect(await timed.pets.get(created.id)).toEqual(created)
+    // SQLite reads answer at once, and are timed as they answer.
+    expect(timed.pets.get(created.id)).toEqual(created)
+    expect(() => timed.pets.list({ limit: 0 })).toThrow('limit must be 1..100')
     await expect(timed.keys.revoke('key_missing')).resolves.toBeUndefined()
     // Answered at once from memory: not a store call, not timed, still answered.
     expect(timed.keys.cachedActive?.('0'.repeat(64))).toBeUndefined()
@@ -36,6 +38,7 @@ it('times each store call by part and method, passing results and failures throu
     expect(counts).toEqual({
       'pets.create ok': 1,
       'pets.get ok': 1,
+      'pets.list error': 1,
       'keys.revoke ok': 1,
       'ping error': 1,
     })

@@ -37,7 +37,22 @@ it('lists pages at every limit from 1 to 100 and refuses any other limit', async
     expect([JSON.parse(page.json).length, page.hasMore]).toEqual([Math.min(limit, 3), limit < 3])
   }
   for (const limit of [0, 101, 2.5]) {
-    await expect(store.pets.list({ limit })).rejects.toThrow(`limit must be 1..100, not ${limit}`)
+    // Read at once (resource.ts): the refusal is thrown, not a rejected promise.
+    expect(() => store.pets.list({ limit })).toThrow(`limit must be 1..100, not ${limit}`)
+  }
+  await store.close()
+})
+
+it('answers reads at once, from the file and from its cache, without a promise', async () => {
+  const store = openSqliteStore(nextPath())
+  const created = await store.pets.create({ name: 'Rex', categoryId: 1, status: 'sold' })
+  // Twice each: a miss read from the file, then what the cache keeps.
+  for (let read = 0; read < 2; read++) {
+    const pet = store.pets.get(created.id)
+    const page = store.pets.list({ limit: 1 })
+    expect([pet instanceof Promise, page instanceof Promise]).toEqual([false, false])
+    expect(pet).toEqual(created)
+    expect(JSON.parse((page as Awaited<typeof page>).json)).toEqual([created])
   }
   await store.close()
 })
