@@ -5,7 +5,9 @@
  * own build's CLI, so a base from before a schema change works too) and are loaded at the same
  * time; each one's CPU time per answered request is read from `/proc/<pid>/stat` over
  * every round, and the figure is the median of the rounds' head/base ratios. Machine load then
- * touches both alike; the same build against itself measures about 1.00 (rounds 0.93-1.04).
+ * touches both alike. Which build starts first matters (see `swapStartOrder`), so each workload
+ * runs half its rounds in each start order; the same build against itself then measures about
+ * 1.00.
  */
 import { readFileSync, rmSync } from 'node:fs'
 import { mkdtemp } from 'node:fs/promises'
@@ -57,15 +59,22 @@ export function cpuTicks(pid: number): number {
   return Number(fields[11]) + Number(fields[12])
 }
 
+/** One round of a pair: head/base CPU per request, and each build's requests per second. */
+interface PairedRound {
+  ratio: number
+  baseRate: number
+  headRate: number
+}
+
 async function pairedRounds(
   workload: string,
   targets: { base: Target; head: Target },
   calls: { base: readonly HttpCall[]; head: readonly HttpCall[] },
   plan: PairedPlan,
-): Promise<PairedRow> {
-  const ratios: number[] = []
-  const rates = { base: [] as number[], head: [] as number[] }
-  for (let round = 0; round < plan.rounds; round++) {
+  rounds: number,
+): Promise<PairedRound[]> {
+  const measured: PairedRound[] = []
+  for (let round = 0; round < rounds; round++) {
     const before = { base: cpuTicks(targets.base.pid), head: cpuTicks(targets.head.pid) }
     const load = (name: 'base' | 'head') =>
       runLoad({
@@ -83,16 +92,23 @@ async function pairedRounds(
     }
     const perRequest = (target: 'base' | 'head', ok: number) =>
       (cpuTicks(targets[target].pid) - before[target]) / ok
-    ratios.push(perRequest('head', head.ok) / perRequest('base', base.ok))
-    rates.base.push(base.requestsPerSecond)
-    rates.head.push(head.requestsPerSecond)
+    measured.push({
+      ratio: perRequest('head', head.ok) / perRequest('base', base.ok),
+      baseRate: base.requestsPerSecond,
+      headRate: head.requestsPerSecond,
+    })
   }
+  return measured
+}
+
+function pairedRow(workload: string, rounds: readonly PairedRound[]): PairedRow {
+  const ratios = rounds.map((round) => round.ratio)
   return {
     workload,
     ratios,
     median: median(ratios),
-    baseRate: median(rates.base),
-    headRate: median(rates.head),
+    baseRate: median(rounds.map((round) => round.baseRate)),
+    headRate: median(rounds.map((round) => round.headRate)),
   }
 }
 
@@ -128,23 +144,38 @@ export async function measurePair(
   try {
     const headers = {} as Record<Build, Readonly<Record<string, string>>>
     const targets = {} as Record<Build, Target>
-    for (const name of builds) {
+    const start = async (name: Build) => {
       const dbPath = join(work, `${name}.db`)
       const logPath = join(work, `${name}.log`)
-      const ceiling = dirs[name] === contractBase
-      const cli = join(dirs[ceiling ? 'head' : name], 'dist', 'cli', 'main.js')
-      const key = await createBenchKey(cli, dbPath)
-      seedPets(dbPath, { count: plan.pets, soldTail })
-      headers[name] = bearer(key)
-      targets[name] = ceiling
-        ? await startCeiling({ kind: 'contract', dbPath, logPath })
-        : await startService({
-            serverDir: dirs[name],
-            dbPath,
-            logPath,
-            ...(env[name] === undefined ? {} : { env: env[name] }),
-          })
+      targets[name] =
+        dirs[name] === contractBase
+          ? await startCeiling({ kind: 'contract', dbPath, logPath })
+          : await startService({
+              serverDir: dirs[name],
+              dbPath,
+              logPath,
+              ...(env[name] === undefined ? {} : { env: env[name] }),
+            })
       started.push(targets[name])
+    }
+    for (const name of builds) {
+      const cli = join(dirs[dirs[name] === contractBase ? 'head' : name], 'dist', 'cli', 'main.js')
+      const key = await createBenchKey(cli, join(work, `${name}.db`))
+      seedPets(join(work, `${name}.db`), { count: plan.pets, soldTail })
+      headers[name] = bearer(key)
+    }
+    let order: readonly Build[] = builds
+    for (const name of order) await start(name)
+    /**
+     * The build started second read 0.95-0.96 of its own CPU per read against itself (1.01-1.04
+     * started first), so each workload runs half its rounds in each order: both builds are
+     * started again, the other one first, between the halves.
+     */
+    const swapStartOrder = async () => {
+      await Promise.all(started.splice(0).map((target) => target.stop()))
+      order = [...order].reverse()
+      log(`both builds started again, ${order[0]} first`)
+      for (const name of order) await start(name)
     }
     const only = new Set(plan.only ?? pairedWorkloads)
     const rows: PairedRow[] = []
@@ -156,8 +187,14 @@ export async function measurePair(
       (path: string) =>
       (build: Build): HttpCall[] => [{ method: 'GET', path, headers: headers[build] }]
     const run = async (name: string, calls: Record<Build, readonly HttpCall[]>) => {
-      log(`${name}: ${plan.rounds} rounds of ${plan.seconds} s`)
-      rows.push(await pairedRounds(name, targets, calls, plan))
+      log(`${name}: ${plan.rounds} rounds of ${plan.seconds} s, half in each start order`)
+      const first = Math.ceil(plan.rounds / 2)
+      const rounds = await pairedRounds(name, targets, calls, plan, first)
+      if (plan.rounds > first) {
+        await swapStartOrder()
+        rounds.push(...(await pairedRounds(name, targets, calls, plan, plan.rounds - first)))
+      }
+      rows.push(pairedRow(name, rounds))
     }
     const walk = async (query: string) => {
       log(`walking ${query} on each build (each makes its own cursors)`)

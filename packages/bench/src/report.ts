@@ -142,7 +142,7 @@ ${soak.plan.seconds} s of workload (a) with 10% creates at ${count(soak.plan.req
     const cost = plan.observabilityCost
     parts.push(`## Observability: on against off
 
-The same build paired against itself (\`paired\`: both side by side on copies of one ${count(cost.pets)}-pet database, ${cost.connections} connections each, ${cost.rounds} round${cost.rounds === 1 ? '' : 's'} of ${cost.seconds} s), the head with the setting on; CPU per answered request, head / base, median of the rounds. Within ${freeCostRatio.toFixed(2)} is no measurable cost; nothing scrapes during the rounds.
+The same build paired against itself (\`paired\`: both side by side on copies of one ${count(cost.pets)}-pet database, ${cost.connections} connections each, ${cost.rounds} round${cost.rounds === 1 ? '' : 's'} of ${cost.seconds} s, half of them with each started first), the head with the setting on; CPU per answered request, head / base, median of the rounds. Within ${freeCostRatio.toFixed(2)} is no measurable cost; nothing scrapes during the rounds.
 
 ${table(
   ['setting', 'workload', 'on / off CPU per request', 'rounds', 'off req/s', 'on req/s'],
@@ -161,7 +161,7 @@ ${table(
     const pair = plan.contractPair
     parts.push(`## Paired against the contract ceiling
 
-The service and the contract ceiling side by side (\`paired --base=contract\`: databases seeded alike with ${count(pair.pets)} pets, ${pair.connections} connections each, loaded at the same time, ${pair.rounds} round${pair.rounds === 1 ? '' : 's'} of ${pair.seconds} s); CPU per answered request, service / ceiling, median of the rounds. Load from elsewhere on the machine touches both alike, where the throughput ratios above move by 0.1 between runs. The last column is the CPU ratio's inverse, the form of a throughput target (${contractGoal.toFixed(2)} there is a CPU ratio of ${(1 / contractGoal).toFixed(2)}). It is not the solo rounds' figure: here the two share both cores with their load generators. The service answers getPet from its cache, where the ceiling reads SQLite; both walks are cold on both sides.
+The service and the contract ceiling side by side (\`paired --base=contract\`: databases seeded alike with ${count(pair.pets)} pets, ${pair.connections} connections each, loaded at the same time, ${pair.rounds} round${pair.rounds === 1 ? '' : 's'} of ${pair.seconds} s, half of them with each started first); CPU per answered request, service / ceiling, median of the rounds. Load from elsewhere on the machine touches both alike, where the throughput ratios above move by 0.1 between runs. The last column is the CPU ratio's inverse, the form of a throughput target (${contractGoal.toFixed(2)} there is a CPU ratio of ${(1 / contractGoal).toFixed(2)}). It is not the solo rounds' figure: here the two share both cores with their load generators. The service answers getPet from its cache, where the ceiling reads SQLite; both walks are cold on both sides.
 
 ${table(
   [

@@ -33,15 +33,22 @@ describe('pairedTable', () => {
 })
 
 describe('measurePair against the contract ceiling', () => {
-  it('loads the built service and the ceiling alike, every answer a 2xx', async () => {
+  it('loads the built service and the ceiling alike in both start orders, every answer a 2xx', async () => {
     // The built bench's: the ceiling is forked from its built child entry.
     const built: string = '../dist/paired.js'
     const { measurePair } = (await import(built)) as typeof import('../src/paired.js')
+    const lines: string[] = []
     const rows = await measurePair(
       { base: contractBase, head: serverDir },
-      { rounds: 1, seconds: 1, connections: 4, pets: 600, only: ['getPet', 'walk', 'create'] },
-      () => {},
+      { rounds: 2, seconds: 1, connections: 4, pets: 600, only: ['getPet', 'walk', 'create'] },
+      (line) => lines.push(line),
     )
+    // Between the halves of each workload, the other build is started first.
+    expect(lines.filter((line) => line.startsWith('both builds started again'))).toEqual([
+      'both builds started again, head first',
+      'both builds started again, base first',
+      'both builds started again, head first',
+    ])
     // 600 pets (getPet reads pet 500) and the 100 sold ones after them, 20 a page: each side walks
     // its own cursors.
     expect(rows.map((row) => row.workload)).toEqual([
@@ -50,6 +57,7 @@ describe('measurePair against the contract ceiling', () => {
       'durable create',
     ])
     for (const row of rows) {
+      expect(row.ratios).toHaveLength(2)
       expect(row.baseRate).toBeGreaterThan(0)
       expect(row.headRate).toBeGreaterThan(0)
       expect(row.median).toBeGreaterThan(0)
