@@ -144,8 +144,9 @@ export async function measurePair(
   try {
     const headers = {} as Record<Build, Readonly<Record<string, string>>>
     const targets = {} as Record<Build, Target>
+    const dbPathOf = (name: Build) => join(work, `${name}.db`)
     const start = async (name: Build) => {
-      const dbPath = join(work, `${name}.db`)
+      const dbPath = dbPathOf(name)
       const logPath = join(work, `${name}.log`)
       targets[name] =
         dirs[name] === contractBase
@@ -160,8 +161,8 @@ export async function measurePair(
     }
     for (const name of builds) {
       const cli = join(dirs[dirs[name] === contractBase ? 'head' : name], 'dist', 'cli', 'main.js')
-      const key = await createBenchKey(cli, join(work, `${name}.db`))
-      seedPets(join(work, `${name}.db`), { count: plan.pets, soldTail })
+      const key = await createBenchKey(cli, dbPathOf(name))
+      seedPets(dbPathOf(name), { count: plan.pets, soldTail })
       headers[name] = bearer(key)
     }
     let order: readonly Build[] = builds
