@@ -66,3 +66,16 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
   }
   return args
 }
+
+/**
+ * The `--flag=value` arguments of the bench's smaller commands (paired, write-path,
+ * instructions), split at the first `=`; a flag without one maps to ''.
+ */
+export function toolFlags(argv: readonly string[]): Map<string, string> {
+  return new Map(
+    argv.map((arg) => {
+      const at = arg.indexOf('=')
+      return at === -1 ? [arg, ''] : [arg.slice(0, at), arg.slice(at + 1)]
+    }),
+  )
+}

@@ -26,6 +26,8 @@ export interface LoadOptions {
   rotate?: boolean
   connections: number
   seconds: number
+  /** Stop after this many requests instead, however long they take (instructions.ts). */
+  requests?: number
   /** Requests per second over all connections; unbounded when absent. */
   overallRate?: number
 }
@@ -77,7 +79,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       {
         url: options.url,
         connections: options.connections,
-        duration: options.seconds,
+        ...(options.requests === undefined
+          ? { duration: options.seconds }
+          : { amount: options.requests }),
         ...(options.overallRate === undefined ? {} : { overallRate: options.overallRate }),
         requests: options.rotate ? [rotation(options.calls)] : options.calls.map(request),
       },

@@ -14,6 +14,7 @@ import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { toolFlags } from './args.js'
 import { type HttpCall, runLoad } from './load.js'
 import { findDeepCursor, walkListing } from './probe.js'
 import { createBenchKey, seedPets } from './seed.js'
@@ -255,12 +256,7 @@ export function pairedTable(rows: readonly PairedRow[]): string {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const flags = new Map(
-    process.argv.slice(2).map((arg) => {
-      const [flag = '', value = ''] = arg.split('=')
-      return [flag, value]
-    }),
-  )
+  const flags = toolFlags(process.argv.slice(2))
   const base = flags.get('--base')
   if (base === undefined || base === '') {
     process.stderr.write(

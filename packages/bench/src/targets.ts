@@ -36,7 +36,17 @@ export interface ServiceOptions {
   nodeArgs?: readonly string[]
   /** More variables, e.g. DATABASE_URL and REDIS_URL (the scale-out bench). */
   env?: Readonly<Record<string, string>>
+  /** What runs Node: Node itself, or a script that runs it under a tool (instructions.ts). */
+  launcher?: Launcher
 }
+
+/** A program started in Node's place with Node's arguments, and how long a start may take. */
+export interface Launcher {
+  execPath: string
+  startWithinMs: number
+}
+
+const plainNode: Launcher = { execPath: process.execPath, startWithinMs: 20_000 }
 
 /**
  * Variables that would point the service elsewhere than the bench's SQLite file, or turn on
@@ -62,13 +72,14 @@ export async function startService(options: ServiceOptions): Promise<Target> {
   const log = openSync(options.logPath, 'a')
   const start = startCommand(options.serverDir)
   const nodeArgs = [...start.nodeArgs, ...(options.nodeArgs ?? [])]
-  const child = spawn(process.execPath, [...nodeArgs, start.entry], {
+  const launcher = options.launcher ?? plainNode
+  const child = spawn(launcher.execPath, [...nodeArgs, start.entry], {
     env,
     stdio: ['ignore', log, log],
   })
   const url = `http://127.0.0.1:${port}`
   try {
-    await waitUntilHealthy(url, child, options.logPath)
+    await waitUntilHealthy(url, child, options.logPath, launcher.startWithinMs)
   } catch (error) {
     child.kill('SIGKILL')
     throw error
@@ -85,8 +96,10 @@ const childEntry = fileURLToPath(new URL('./ceilings/child.js', import.meta.url)
 export async function startCeiling(
   config: CeilingConfig,
   nodeArgs: readonly string[] = [],
+  launcher: Launcher = plainNode,
 ): Promise<Target> {
   const child = fork(childEntry, [], {
+    execPath: launcher.execPath,
     execArgv: [...process.execArgv, ...nodeArgs],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
@@ -117,8 +130,13 @@ function target(name: TargetName, url: string, child: ChildProcess): Target {
   }
 }
 
-async function waitUntilHealthy(url: string, child: ChildProcess, logPath: string): Promise<void> {
-  const deadline = Date.now() + 20_000
+async function waitUntilHealthy(
+  url: string,
+  child: ChildProcess,
+  logPath: string,
+  withinMs: number,
+): Promise<void> {
+  const deadline = Date.now() + withinMs
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       throw new Error(`the service exited with ${child.exitCode}:\n${tail(logPath)}`)

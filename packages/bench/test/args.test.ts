@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseArgs, UsageError } from '../src/args.js'
+import { parseArgs, toolFlags, UsageError } from '../src/args.js'
 
 describe('parseArgs', () => {
   it('reads the flags, ignoring the -- pnpm may pass on', () => {
@@ -23,5 +23,15 @@ describe('parseArgs', () => {
   it('refuses what it does not know', () => {
     expect(() => parseArgs(['--fast'])).toThrow(UsageError)
     expect(() => parseArgs(['--quick=yes'])).toThrow(UsageError)
+  })
+})
+
+describe('toolFlags', () => {
+  it('splits each argument at its first =, and maps a bare flag to an empty value', () => {
+    const flags = toolFlags(['--base=/tmp/a=b', '--ceiling-on-fastify', '--rounds=8'])
+    expect(flags.get('--base')).toBe('/tmp/a=b')
+    expect(flags.get('--ceiling-on-fastify')).toBe('')
+    expect(flags.get('--rounds')).toBe('8')
+    expect(flags.has('--seconds')).toBe(false)
   })
 })

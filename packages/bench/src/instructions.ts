@@ -1,0 +1,298 @@
+/**
+ * `pnpm --filter @petstore/bench instructions [--server=DIR] [--base=contract|fastify|DIR]
+ * [--workload=create|getPet] [--requests=3000] [--windows=5]`: the instructions one request
+ * costs on the service and on a base, counted by callgrind (callgrind.ts), and where each side's
+ * go. The base is the contract ceiling (bare `node:http`), the same work on Fastify
+ * (ceilings/fastify-contract.ts), or another build of the server package: a pair of builds
+ * whose difference does not move with the machine.
+ *
+ * Why counts: on this machine a CPU pair moved by 4-5% with which build started first, and the
+ * speed changed by 2x in phases of minutes (BENCHMARKS.md, issue 33). The same build and load
+ * count within a few percent from window to window however fast the machine is that minute. Not
+ * whatever else runs: how requests batch (creates per commit, requests per turn) changes the
+ * count, and a saturated machine changes the batching.
+ *
+ * Each target runs under callgrind with collection off. After a warm-up of four times `requests`
+ * (the JIT's tiers: twice was not enough), each window counts `requests` calls sent over 32 connections. The first window
+ * is left out (it reads 1.3-1.6x the others while V8 still optimizes under the counter); the
+ * figure is the median of the others, and the split by origin is of the window nearest it.
+ */
+import { rmSync } from 'node:fs'
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { toolFlags } from './args.js'
+import {
+  type Counted,
+  callgrindLauncher,
+  countWindow,
+  type Origin,
+  originOf,
+  origins,
+  perfMapOf,
+  readWindow,
+  type WindowCounts,
+} from './callgrind.js'
+import { type HttpCall, runLoad } from './load.js'
+import { copyDatabase, createBenchKey, seedPets } from './seed.js'
+import { median } from './stats.js'
+import { startCeiling, startService, type Target } from './targets.js'
+import { bearer, knownPetId, newPetBody } from './workloads.js'
+
+/** The contract ceiling, on bare `node:http` or on Fastify, or a server package's directory. */
+export type InstructionsBase = 'contract' | 'fastify' | { serverDir: string }
+
+export interface InstructionsPlan {
+  workload: 'create' | 'getPet'
+  base: InstructionsBase
+  /** Requests per window. */
+  requests: number
+  /** Windows per target, the first left out. */
+  windows: number
+}
+
+/** One target's count: per request, each window's, and the split of the median window. */
+export interface InstructionsRow {
+  target: 'service' | 'base'
+  perRequest: number
+  windows: number[]
+  /**
+   * The same without the compilers' instructions: V8 still optimizes and deoptimizes now and
+   * then after the warm-up, by several thousand instructions per request in one window and
+   * none in the next, which is noise when two builds are compared.
+   */
+  steadyPerRequest: number
+  steadyWindows: number[]
+  byOrigin: Map<Origin, number>
+  /** Instructions per request by function, of the same window as `byOrigin`. */
+  byFunction: Map<string, number>
+}
+
+const connections = 32
+
+function calls(plan: InstructionsPlan, apiKey: string): HttpCall[] {
+  const headers = bearer(apiKey)
+  if (plan.workload === 'getPet') {
+    return [{ method: 'GET', path: `/v1/pets/${knownPetId}`, headers }]
+  }
+  const json = { ...headers, 'content-type': 'application/json' }
+  return [{ method: 'POST', path: '/v1/pets', headers: json, body: newPetBody }]
+}
+
+export async function measureInstructions(
+  serverDir: string,
+  plan: InstructionsPlan,
+  log: (line: string) => void,
+): Promise<InstructionsRow[]> {
+  const work = await mkdtemp(join(tmpdir(), 'petstore-instructions-'))
+  const started: Target[] = []
+  try {
+    const dbPath = join(work, 'pets.db')
+    const apiKey = await createBenchKey(join(serverDir, 'dist', 'cli', 'main.js'), dbPath)
+    seedPets(dbPath, { count: 1_000 })
+    const baseDb = join(work, 'base.db')
+    copyDatabase(dbPath, baseDb)
+    const launcher = callgrindLauncher(work)
+    const { base } = plan
+    const rows: InstructionsRow[] = []
+    for (const name of ['service', 'base'] as const) {
+      log(`${name}: starting under callgrind`)
+      const ceiling = name === 'base' && typeof base === 'string'
+      // The server package this target runs; none for a ceiling.
+      const ran = ceiling
+        ? undefined
+        : name === 'base' && typeof base === 'object'
+          ? base.serverDir
+          : serverDir
+      const target =
+        ran === undefined
+          ? await startCeiling(
+              {
+                kind: 'contract',
+                dbPath: baseDb,
+                logPath: join(work, 'base.log'),
+                fastify: base === 'fastify',
+              },
+              [],
+              launcher,
+            )
+          : await startService({
+              serverDir: ran,
+              dbPath: name === 'base' ? baseDb : dbPath,
+              logPath: join(work, `${name}.log`),
+              launcher,
+            })
+      started.push(target)
+      // startService binds the service to HOST=127.0.0.1; a ceiling has this process's HOST.
+      const counted: Counted = {
+        pid: target.pid,
+        host: ceiling ? process.env.HOST : '127.0.0.1',
+        dir: work,
+      }
+      try {
+        rows.push(await countTarget(name, target, counted, ran, calls(plan, apiKey), plan, log))
+      } finally {
+        await target.stop()
+        rmSync(perfMapOf(target.pid), { force: true })
+      }
+    }
+    return rows
+  } finally {
+    await Promise.all(started.map((target) => target.stop()))
+    rmSync(work, { recursive: true, force: true })
+  }
+}
+
+async function countTarget(
+  name: InstructionsRow['target'],
+  target: Target,
+  counted: Counted,
+  serverDir: string | undefined,
+  load: HttpCall[],
+  plan: InstructionsPlan,
+  log: (line: string) => void,
+): Promise<InstructionsRow> {
+  const send = async (requests: number) => {
+    const result = await runLoad({
+      url: target.url,
+      calls: load,
+      connections,
+      seconds: 0,
+      requests,
+    })
+    if (result.ok !== requests) {
+      throw new Error(
+        `${name}: ${result.ok} of ${requests} requests answered 2xx; under valgrind a busy machine times requests out, so run this alone`,
+      )
+    }
+  }
+  log(`${name}: warming up, ${plan.requests * 4} requests`)
+  await send(plan.requests * 4)
+  const counts: WindowCounts[] = []
+  for (let window = 0; window < plan.windows; window++) {
+    const dump = await countWindow(counted, () => send(plan.requests))
+    counts.push(await readWindow(dump, perfMapOf(target.pid), serverDir))
+    const perRequest = (counts.at(-1)?.total ?? 0) / plan.requests
+    log(`${name}: window ${window + 1}/${plan.windows}, ${perRequest.toFixed(0)} per request`)
+  }
+  const kept = counts.slice(1)
+  const windows = kept.map((c) => c.total / plan.requests)
+  const steadyWindows = kept.map(
+    (c) => (c.total - (originsOf(c.byFunction).get('compilers') ?? 0)) / plan.requests,
+  )
+  const perRequest = median(windows)
+  const nearest = kept.reduce((best, c) =>
+    Math.abs(c.total / plan.requests - perRequest) <
+    Math.abs(best.total / plan.requests - perRequest)
+      ? c
+      : best,
+  )
+  const byFunction = new Map(
+    [...nearest.byFunction].map(([fn, count]) => [fn, count / plan.requests]),
+  )
+  return {
+    target: name,
+    perRequest,
+    windows,
+    steadyPerRequest: median(steadyWindows),
+    steadyWindows,
+    byOrigin: originsOf(byFunction),
+    byFunction,
+  }
+}
+
+function originsOf(byFunction: ReadonlyMap<string, number>): Map<Origin, number> {
+  const byOrigin = new Map<Origin, number>()
+  for (const [fn, count] of byFunction) {
+    const origin = originOf(fn)
+    byOrigin.set(origin, (byOrigin.get(origin) ?? 0) + count)
+  }
+  return byOrigin
+}
+
+/** What the table calls the base. */
+export function baseName(base: InstructionsBase): string {
+  if (base === 'contract') return 'contract ceiling'
+  if (base === 'fastify') return 'contract ceiling on Fastify'
+  return `base (${base.serverDir})`
+}
+
+/** The two rows as Markdown: totals, then instructions per request by origin, then functions. */
+export function instructionsTable(
+  rows: readonly InstructionsRow[],
+  baseTitle: string,
+  functions = 15,
+): string {
+  const [service, base] = rows as [InstructionsRow, InstructionsRow]
+  const count = (n: number) => Math.round(n).toLocaleString('en-US')
+  const signed = (n: number) => (n >= 0 ? '+' : '-') + count(Math.abs(n))
+  const median = (of: (row: InstructionsRow) => number, title: string) =>
+    `| ${title} (service / base: ${(of(service) / of(base)).toFixed(3)}) | ${count(of(service))} | ${count(of(base))} | ${signed(of(service) - of(base))} |`
+  const each = (of: (row: InstructionsRow) => number[], title: string) =>
+    `| ${title} | ${of(service).map(count).join(', ')} | ${of(base).map(count).join(', ')} | |`
+  const lines = [
+    `| instructions per request | service | ${baseTitle} | service - base |`,
+    '| --- | --- | --- | --- |',
+    median((row) => row.perRequest, 'median of the windows'),
+    each((row) => row.windows, 'each window'),
+    median((row) => row.steadyPerRequest, 'the same without the compilers'),
+    each((row) => row.steadyWindows, 'each window without the compilers'),
+    '',
+    `| by origin, the window nearest the median | service | ${baseTitle} | service - base |`,
+    '| --- | --- | --- | --- |',
+  ]
+  const of = (row: InstructionsRow, origin: Origin) => row.byOrigin.get(origin) ?? 0
+  const byGap = [...origins].sort(
+    (a, b) => of(service, b) - of(base, b) - (of(service, a) - of(base, a)),
+  )
+  for (const origin of byGap) {
+    if (of(service, origin) === 0 && of(base, origin) === 0) continue
+    lines.push(
+      `| ${origin} | ${count(of(service, origin))} | ${count(of(base, origin))} | ${signed(of(service, origin) - of(base, origin))} |`,
+    )
+  }
+  const names = new Set([...service.byFunction.keys(), ...base.byFunction.keys()])
+  const gap = (fn: string) => (service.byFunction.get(fn) ?? 0) - (base.byFunction.get(fn) ?? 0)
+  const byGapDown = [...names].sort((a, b) => gap(b) - gap(a))
+  const listed = (title: string, chosen: string[]) => {
+    lines.push(
+      '',
+      `| ${title} | service | ${baseTitle} | service - base |`,
+      '| --- | --- | --- | --- |',
+    )
+    for (const fn of chosen) {
+      lines.push(
+        `| \`${fn.replaceAll('|', '\\|')}\` | ${count(service.byFunction.get(fn) ?? 0)} | ${count(base.byFunction.get(fn) ?? 0)} | ${signed(gap(fn))} |`,
+      )
+    }
+  }
+  listed(
+    `the ${functions} functions that cost the service most over the base (self)`,
+    byGapDown.slice(0, functions),
+  )
+  // A build compared with another: what the change saved is the other end of the list.
+  listed(
+    `the ${functions} that cost the base most over the service`,
+    byGapDown.slice(-functions).reverse(),
+  )
+  return lines.join('\n')
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const flags = toolFlags(process.argv.slice(2))
+  const number = (flag: string, fallback: number) => Number(flags.get(flag) || fallback)
+  const serverDir =
+    flags.get('--server') || fileURLToPath(new URL('../../server/', import.meta.url))
+  const base = flags.get('--base') || 'contract'
+  const plan: InstructionsPlan = {
+    workload: flags.get('--workload') === 'getPet' ? 'getPet' : 'create',
+    base: base === 'contract' || base === 'fastify' ? base : { serverDir: resolve(base) },
+    requests: number('--requests', 3000),
+    windows: number('--windows', 5),
+  }
+  const rows = await measureInstructions(resolve(serverDir), plan, (line) =>
+    process.stderr.write(`instructions: ${line}\n`),
+  )
+  console.log(instructionsTable(rows, baseName(plan.base)))
+}
