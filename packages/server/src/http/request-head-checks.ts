@@ -16,13 +16,18 @@ import type { Socket } from 'node:net'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { type ApiProblem, problem } from '../errors.js'
 
-/** Headers a request may carry once: a second one would be dropped or joined silently. */
+/**
+ * Headers a request may carry once (a second one would be dropped or joined silently), by
+ * lower-case name: the name errors give, and the bit that marks it seen.
+ */
 const singletons = new Map(
-  ['Host', 'Authorization', 'Content-Type', 'Idempotency-Key'].map((name) => [
+  ['Host', 'Authorization', 'Content-Type', 'Idempotency-Key'].map((name, index) => [
     name.toLowerCase(),
-    name,
+    { name, bit: 1 << index },
   ]),
 )
+/** A name of another length is passed over without its lower-cased copy and lookup. */
+const singletonLengths = new Set([...singletons.keys()].map((name) => name.length))
 
 /** What is wrong with the request's head, if anything. */
 export function headProblem(request: FastifyRequest): ApiProblem | undefined {
@@ -43,13 +48,14 @@ export function ambiguousCredentials(request: FastifyRequest): boolean {
 }
 
 function repeatedSingleton(rawHeaders: readonly string[]): string | undefined {
-  const seen = new Set<string>()
+  let seen = 0
   for (let i = 0; i < rawHeaders.length; i += 2) {
-    const name = (rawHeaders[i] as string).toLowerCase()
-    const singleton = singletons.get(name)
+    const name = rawHeaders[i] as string
+    if (!singletonLengths.has(name.length)) continue
+    const singleton = singletons.get(name.toLowerCase())
     if (singleton === undefined) continue
-    if (seen.has(name)) return singleton
-    seen.add(name)
+    if ((seen & singleton.bit) !== 0) return singleton.name
+    seen |= singleton.bit
   }
   return undefined
 }

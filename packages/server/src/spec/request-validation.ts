@@ -18,12 +18,11 @@ type Validator = (data: unknown) => Validation
 const strictInteger = /^[1-9][0-9]*$/
 const int64Max = 2n ** 63n - 1n
 /**
- * What no store keeps as text: a lone surrogate (with the `u` flag, paired surrogates form one
- * code point and never match) and U+0000, which PostgreSQL's text, and its JSON functions on a
- * document holding `\u0000` anywhere, refuse.
+ * What no store keeps as text: a lone surrogate (a string that is not well-formed UTF-16) and
+ * U+0000, which PostgreSQL's text, and its JSON functions on a document holding `\u0000`
+ * anywhere, refuse.
  */
-const loneSurrogate = /\p{Cs}/u
-const unstorable = (text: string) => text.includes('\0') || loneSurrogate.test(text)
+const unstorable = (text: string) => text.includes('\0') || !text.isWellFormed()
 
 /** Route schema parts: `querystring` and `params` (object of parameter schemas) and `body`. */
 export function createValidatorCompiler(ajv: Ajv2020): FastifySchemaCompiler<JsonSchema> {
@@ -133,24 +132,29 @@ function compileBodyValidator(ajv: Ajv2020, schema: JsonSchema): Validator {
       const [first] = validate.errors ?? []
       return invalid(first ? describeAjvError('body', first) : 'body is not valid')
     }
-    const malformed = findUnstorable(data, 'body', schema)
+    const malformed = findUnstorable(data, ['body'], schema)
     if (malformed !== undefined) return invalid(malformed)
     return { value: data }
   }
 }
 
-/** Depth is bounded by the schema Ajv just accepted, so this walk is shallow. */
-function findUnstorable(value: unknown, where: string, schema: JsonSchema): string | undefined {
+/**
+ * Depth is bounded by the schema Ajv just accepted, so this walk is shallow. `path` leads from
+ * `body` to `value`; it is written out only for a message.
+ */
+function findUnstorable(value: unknown, path: string[], schema: JsonSchema): string | undefined {
   if (typeof value === 'string') {
-    return unstorable(value) ? `${where} is not valid${descriptionOf(schema)}` : undefined
+    return unstorable(value) ? `${path.join('.')} is not valid${descriptionOf(schema)}` : undefined
   }
   if (value === null || typeof value !== 'object') return undefined
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>
   const items = (schema.items ?? {}) as JsonSchema
   for (const [key, child] of Object.entries(value)) {
-    if (unstorable(key)) return `${where} has a property name that is not valid text`
+    if (unstorable(key)) return `${path.join('.')} has a property name that is not valid text`
     const childSchema = Array.isArray(value) ? items : (properties[key] ?? {})
-    const found = findUnstorable(child, `${where}.${key}`, childSchema)
+    path.push(key)
+    const found = findUnstorable(child, path, childSchema)
+    path.pop()
     if (found !== undefined) return found
   }
   return undefined

@@ -38,12 +38,17 @@ it('requires both numbers for enterprise and refuses them elsewhere', async () =
 
 it('recognises only the issued key shape', () => {
   expect(looksLikeApiKey(`psk_live_${'a'.repeat(48)}`)).toBe(true)
+  expect(looksLikeApiKey(`psk_live_0123456789abcdef${'9f'.repeat(16)}`)).toBe(true)
   for (const token of [
     '',
     'psk_live_',
     `psk_live_${'a'.repeat(47)}`,
     `psk_live_${'A'.repeat(48)}`,
     `psk_test_${'a'.repeat(48)}`,
+    `psk_live_${'a'.repeat(49)}`,
+    `psk_live_${'a'.repeat(48)}\n`,
+    // Each character just outside 0-9 and a-f, last.
+    ...['/', ':', '`', 'g'].map((c) => `psk_live_${'0'.repeat(47)}${c}`),
   ]) {
     expect(looksLikeApiKey(token)).toBe(false)
   }
