@@ -4,8 +4,8 @@
  * cache miss costs more than an add, and the kernel's side of a system call is not counted), so
  * it stands beside the CPU pairs (paired.ts), not in their place.
  *
- * The process starts with collection off; `window` turns it on around one stretch of load and
- * writes that stretch's counts to a file of its own. Node runs with `--perf-basic-prof`, so that
+ * The process starts with collection off; `countWindow` turns it on around one stretch of load
+ * and writes that stretch's counts to a file of its own. Node runs with `--perf-basic-prof`, so that
  * the JIT's code, which callgrind knows only by address, is named by its JavaScript function
  * from the map file V8 writes (/tmp/perf-PID.map).
  * @see https://valgrind.org/docs/manual/cl-manual.html
@@ -38,17 +38,10 @@ export function callgrindLauncher(dir: string): Launcher {
     '--no-logfile-per-isolate',
     `--logfile=${join(dir, 'v8.log')}`,
   ]
-  writeFileSync(execPath, `#!/bin/sh\nexec valgrind ${options.join(' ')} ${node.join(' ')} "$@"\n`)
+  const quoted = (args: string[]) => args.map((arg) => `'${arg}'`).join(' ')
+  writeFileSync(execPath, `#!/bin/sh\nexec valgrind ${quoted(options)} ${quoted(node)} "$@"\n`)
   chmodSync(execPath, 0o755)
   return { execPath, startWithinMs: 300_000 }
-}
-
-/** Whether valgrind can be run here. */
-export async function hasValgrind(): Promise<boolean> {
-  return run('valgrind', ['--version']).then(
-    () => true,
-    () => false,
-  )
 }
 
 /**
@@ -115,8 +108,8 @@ export type Origin = (typeof origins)[number]
  * What JavaScript file names start with in place of the server package's directory and the
  * bench's, so that two builds of the server in different directories name a function alike.
  */
-export const serverRoot = '<server>'
-export const benchRoot = '<bench>'
+const serverRoot = '<server>'
+const benchRoot = '<bench>'
 const benchDir = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '')
 
 /** The origin of a function as `readWindow` names it. */

@@ -13,9 +13,10 @@
  * count, and a saturated machine changes the batching.
  *
  * Each target runs under callgrind with collection off. After a warm-up of four times `requests`
- * (the JIT's tiers: twice was not enough), each window counts `requests` calls sent over 32 connections. The first window
- * is left out (it reads 1.3-1.6x the others while V8 still optimizes under the counter); the
- * figure is the median of the others, and the split by origin is of the window nearest it.
+ * (the JIT's tiers: twice was not enough), each window counts `requests` calls sent over 32
+ * connections. The first window is left out (it reads 1.3-1.6x the others while V8 still
+ * optimizes under the counter); the figure is the median of the others, and the split by origin
+ * is of the window nearest it.
  */
 import { rmSync } from 'node:fs'
 import { mkdtemp } from 'node:fs/promises'
