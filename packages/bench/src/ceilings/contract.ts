@@ -392,7 +392,6 @@ function hasControlCharacter(text: string): boolean {
   }
   return false
 }
-const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
 /** The NewPet of a body, checked by hand, or why not. */
 export function readNewPet(text: string): NewPet | Refusal {
@@ -414,7 +413,7 @@ export function readNewPet(text: string): NewPet | Refusal {
     name.trim() === '' ||
     [...name].length > 100 ||
     hasControlCharacter(name) ||
-    loneSurrogate.test(name)
+    !name.isWellFormed()
   ) {
     return invalid('body.name must be 1..100 characters, not all spaces')
   }

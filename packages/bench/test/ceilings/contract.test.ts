@@ -157,6 +157,8 @@ describe('the contract ceiling', () => {
     await refused('{"name":" ","categoryId":1}')
     await refused('{"name":"Rex","categoryId":1,"colour":"red"}')
     await refused('{"name":"Rex","categoryId":1.5}')
+    await refused('{"name":"R\\ud800x","categoryId":1}')
+    await refused('{"name":"\\udc00","categoryId":1}')
     await refused('{"name":"Rex","categoryId":1,"status":"lost"}')
     await refused('[1]')
     await refused('{')
