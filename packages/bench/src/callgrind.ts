@@ -5,9 +5,9 @@
  * it stands beside the CPU pairs (paired.ts), not in their place.
  *
  * The process starts with collection off; `countWindow` turns it on around one stretch of load
- * and writes that stretch's counts to a file of its own. Node runs with `--perf-basic-prof`, so that
- * the JIT's code, which callgrind knows only by address, is named by its JavaScript function
- * from the map file V8 writes (/tmp/perf-PID.map).
+ * and writes that stretch's counts to a file of its own. Node runs with `--perf-basic-prof`, so
+ * that the JIT's code, which callgrind knows only by address, is named by its JavaScript
+ * function from the map file V8 writes (/tmp/perf-PID.map).
  * @see https://valgrind.org/docs/manual/cl-manual.html
  */
 import { execFile } from 'node:child_process'

@@ -99,13 +99,9 @@ export async function measureInstructions(
     const rows: InstructionsRow[] = []
     for (const name of ['service', 'base'] as const) {
       log(`${name}: starting under callgrind`)
-      const ceiling = name === 'base' && typeof base === 'string'
       // The server package this target runs; none for a ceiling.
-      const ran = ceiling
-        ? undefined
-        : name === 'base' && typeof base === 'object'
-          ? base.serverDir
-          : serverDir
+      const ran =
+        name === 'service' ? serverDir : typeof base === 'object' ? base.serverDir : undefined
       const target =
         ran === undefined
           ? await startCeiling(
@@ -128,7 +124,7 @@ export async function measureInstructions(
       // startService binds the service to HOST=127.0.0.1; a ceiling has this process's HOST.
       const counted: Counted = {
         pid: target.pid,
-        host: ceiling ? process.env.HOST : '127.0.0.1',
+        host: ran === undefined ? process.env.HOST : '127.0.0.1',
         dir: work,
       }
       try {
@@ -228,16 +224,16 @@ export function instructionsTable(
   const [service, base] = rows as [InstructionsRow, InstructionsRow]
   const count = (n: number) => Math.round(n).toLocaleString('en-US')
   const signed = (n: number) => (n >= 0 ? '+' : '-') + count(Math.abs(n))
-  const median = (of: (row: InstructionsRow) => number, title: string) =>
+  const medians = (of: (row: InstructionsRow) => number, title: string) =>
     `| ${title} (service / base: ${(of(service) / of(base)).toFixed(3)}) | ${count(of(service))} | ${count(of(base))} | ${signed(of(service) - of(base))} |`
   const each = (of: (row: InstructionsRow) => number[], title: string) =>
     `| ${title} | ${of(service).map(count).join(', ')} | ${of(base).map(count).join(', ')} | |`
   const lines = [
     `| instructions per request | service | ${baseTitle} | service - base |`,
     '| --- | --- | --- | --- |',
-    median((row) => row.perRequest, 'median of the windows'),
+    medians((row) => row.perRequest, 'median of the windows'),
     each((row) => row.windows, 'each window'),
-    median((row) => row.steadyPerRequest, 'the same without the compilers'),
+    medians((row) => row.steadyPerRequest, 'the same without the compilers'),
     each((row) => row.steadyWindows, 'each window without the compilers'),
     '',
     `| by origin, the window nearest the median | service | ${baseTitle} | service - base |`,
