@@ -28,6 +28,8 @@ export interface LoadOptions {
   seconds: number
   /** Stop after this many requests instead, however long they take (instructions.ts). */
   requests?: number
+  /** Seconds a response may take before it counts as an error (autocannon's 10 by default). */
+  timeoutSeconds?: number
   /** Requests per second over all connections; unbounded when absent. */
   overallRate?: number
 }
@@ -83,6 +85,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
           ? { duration: options.seconds }
           : { amount: options.requests }),
         ...(options.overallRate === undefined ? {} : { overallRate: options.overallRate }),
+        ...(options.timeoutSeconds === undefined ? {} : { timeout: options.timeoutSeconds }),
         requests: options.rotate ? [rotation(options.calls)] : options.calls.map(request),
       },
       (error, finished) => (error ? reject(error) : resolve(finished)),
