@@ -1,6 +1,6 @@
 /**
  * `pnpm --filter @petstore/bench instructions [--server=DIR] [--base=contract|fastify|DIR]
- * [--workload=create|getPet] [--requests=3000] [--windows=5]`: the instructions one request
+ * [--workload=create|getPet|walk] [--requests=3000] [--windows=5]`: the instructions one request
  * costs on the service and on a base, counted by callgrind (callgrind.ts), and where each side's
  * go. The base is the contract ceiling (bare `node:http`), the same work on Fastify
  * (ceilings/fastify-contract.ts), or another build of the server package: a pair of builds
@@ -36,6 +36,7 @@ import {
   type WindowCounts,
 } from './callgrind.js'
 import { type HttpCall, runLoad } from './load.js'
+import { walkCalls } from './probe.js'
 import { copyDatabase, createBenchKey, seedPets } from './seed.js'
 import { median } from './stats.js'
 import { startCeiling, startService, type Target } from './targets.js'
@@ -44,8 +45,11 @@ import { bearer, knownPetId, newPetBody } from './workloads.js'
 /** The contract ceiling, on bare `node:http` or on Fastify, or a server package's directory. */
 export type InstructionsBase = 'contract' | 'fastify' | { serverDir: string }
 
+export const instructionsWorkloads = ['create', 'getPet', 'walk'] as const
+
 export interface InstructionsPlan {
-  workload: 'create' | 'getPet'
+  /** A durable create, getPet, or a cold walk over `limit=20` pages (`walkPets` pets). */
+  workload: (typeof instructionsWorkloads)[number]
   base: InstructionsBase
   /** Requests per window. */
   requests: number
@@ -71,9 +75,17 @@ export interface InstructionsRow {
 }
 
 const connections = 32
+/**
+ * 5,000 pages of 20: more than the 4,096 page keys the service remembers, so no walked page is
+ * asked for twice while remembered and none is answered from its cache (store/cache.ts).
+ */
+const walkPets = 100_000
+const walkQuery = 'limit=20'
 
-function calls(plan: InstructionsPlan, apiKey: string): HttpCall[] {
+/** The load on a started target: a walk uses the target's own cursors. */
+async function calls(plan: InstructionsPlan, apiKey: string, url: string): Promise<HttpCall[]> {
   const headers = bearer(apiKey)
+  if (plan.workload === 'walk') return walkCalls(url, headers, walkQuery)
   if (plan.workload === 'getPet') {
     return [{ method: 'GET', path: `/v1/pets/${knownPetId}`, headers }]
   }
@@ -91,7 +103,7 @@ export async function measureInstructions(
   try {
     const dbPath = join(work, 'pets.db')
     const apiKey = await createBenchKey(join(serverDir, 'dist', 'cli', 'main.js'), dbPath)
-    seedPets(dbPath, { count: 1_000 })
+    seedPets(dbPath, { count: plan.workload === 'walk' ? walkPets : 1_000 })
     const baseDb = join(work, 'base.db')
     copyDatabase(dbPath, baseDb)
     const launcher = callgrindLauncher(work)
@@ -128,7 +140,8 @@ export async function measureInstructions(
         dir: work,
       }
       try {
-        rows.push(await countTarget(name, target, counted, ran, calls(plan, apiKey), plan, log))
+        const load = await calls(plan, apiKey, target.url)
+        rows.push(await countTarget(name, target, counted, ran, load, plan, log))
       } finally {
         await target.stop()
         rmSync(perfMapOf(target.pid), { force: true })
@@ -154,6 +167,7 @@ async function countTarget(
     const result = await runLoad({
       url: target.url,
       calls: load,
+      rotate: load.length > 1,
       connections,
       seconds: 0,
       requests,
@@ -285,8 +299,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const serverDir =
     flags.get('--server') || fileURLToPath(new URL('../../server/', import.meta.url))
   const base = flags.get('--base') || 'contract'
+  const workload = flags.get('--workload') || 'create'
+  if (!instructionsWorkloads.some((known) => known === workload)) {
+    throw new Error(`--workload=${workload}: not one of ${instructionsWorkloads.join(', ')}`)
+  }
   const plan: InstructionsPlan = {
-    workload: flags.get('--workload') === 'getPet' ? 'getPet' : 'create',
+    workload: workload as InstructionsPlan['workload'],
     base: base === 'contract' || base === 'fastify' ? base : { serverDir: resolve(base) },
     requests: number('--requests', 3000),
     windows: number('--windows', 5),

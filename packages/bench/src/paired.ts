@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { toolFlags } from './args.js'
 import { type HttpCall, runLoad } from './load.js'
-import { findDeepCursor, walkListing } from './probe.js'
+import { findDeepCursor, walkCalls } from './probe.js'
 import { createBenchKey, seedPets } from './seed.js'
 import { median } from './stats.js'
 import { startCeiling, startService, type Target } from './targets.js'
@@ -200,15 +200,7 @@ export async function measurePair(
     }
     const walk = async (query: string) => {
       log(`walking ${query} on each build (each makes its own cursors)`)
-      const walks = await each(async (build) =>
-        (await walkListing(targets[build].url, headers[build], query)).map(
-          (page): HttpCall => ({
-            method: 'GET',
-            path: `/v1/pets?${query}${page.cursor === undefined ? '' : `&cursor=${encodeURIComponent(page.cursor)}`}`,
-            headers: headers[build],
-          }),
-        ),
-      )
+      const walks = await each((build) => walkCalls(targets[build].url, headers[build], query))
       await run(`cold walk, ${query} (${walks.base.length} pages)`, walks)
     }
     if (only.has('getPet')) await run('getPet', await each(get(`/v1/pets/${knownPetId}`)))

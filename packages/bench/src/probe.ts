@@ -113,3 +113,16 @@ export async function walkListing(
   }
   return pages
 }
+
+/** Every page of a listing as one call each, in order: a cold walk's load (`rotate` it). */
+export async function walkCalls(
+  baseUrl: string,
+  headers: Readonly<Record<string, string>>,
+  query: string,
+): Promise<HttpCall[]> {
+  return (await walkListing(baseUrl, headers, query)).map((page) => ({
+    method: 'GET',
+    path: `/v1/pets?${query}${page.cursor === undefined ? '' : `&cursor=${encodeURIComponent(page.cursor)}`}`,
+    headers,
+  }))
+}

@@ -20,8 +20,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { type NewPet, type PetStatus, petStatusValues } from '@petstore/types'
 import type Database from 'better-sqlite3'
 import { draftDocument, pageJson, petJson, type StoredPet } from '../pet-documents.js'
-import { createContractCursors } from './contract-cursor.js'
-import { openPetDatabase } from './data-path.js'
+import { type ContractCursors, createContractCursors } from './contract-cursor.js'
+import { openPetDatabase, type PetDatabase } from './data-path.js'
 
 interface KeyRow {
   keyHash: string
@@ -97,7 +97,6 @@ export function createContractCeiling(
   const { db, pageStatement, byId, insert } = openPetDatabase(dbPath)
   const trace = tracePath === undefined ? undefined : openWriteTrace(tracePath)
   const callers = loadKeys(db)
-  const cursors = createContractCursors()
   const log = createLog(logPath)
 
   const store = groupCommit<Reply>(db, insert, trace, {
@@ -114,29 +113,7 @@ export function createContractCeiling(
     fail(refusal: Refusal): void
   }
 
-  function list(query: URLSearchParams, reply: Reply): void {
-    const limitValue = single(query, 'limit') ?? '20'
-    const status = single(query, 'status')
-    const cursor = single(query, 'cursor')
-    if (!strictInteger.test(limitValue) || Number(limitValue) > 100) {
-      throw new Refusal(400, 'invalid_request', 'query parameter limit must be 1..100')
-    }
-    if (status !== undefined && !statuses.has(status)) {
-      throw new Refusal(400, 'invalid_request', 'query parameter status is not a pet status')
-    }
-    const after = cursor === undefined ? 0 : cursors.decode(cursor)
-    if (after === undefined) throw new Refusal(400, 'invalid_request', 'query parameter cursor')
-    const limit = Number(limitValue)
-    const statement = pageStatement(limit + 1, status !== undefined)
-    const rows = status === undefined ? statement.all(after) : statement.all(after, status)
-    if (rows.length > limit) {
-      rows.length = limit
-      const filter = status === undefined ? '' : `&status=${status}`
-      const next = cursors.encode((rows[limit - 1] as StoredPet).id)
-      reply.headers.link = `</v1/pets?limit=${limit}${filter}&cursor=${next}>; rel="next"`
-    }
-    reply.send(200, pageJson(rows))
-  }
+  const list = pageLister(pageStatement, createContractCursors())
 
   function get(petId: string, reply: Reply): void {
     Object.assign(reply.headers, deprecation)
@@ -199,7 +176,10 @@ export function createContractCeiling(
       const caller = identify(callers, request.headers.authorization, headers)
       count(caller, headers)
       if (path === '/v1/pets' && request.method === 'GET') {
-        list(new URLSearchParams(mark === -1 ? '' : url.slice(mark + 1)), reply)
+        const query = new URLSearchParams(mark === -1 ? '' : url.slice(mark + 1))
+        const page = list((name) => single(query, name))
+        if (page.link !== undefined) headers.link = page.link
+        reply.send(200, page.body)
       } else if (path === '/v1/pets' && request.method === 'POST') {
         create(request, reply)
       } else if (path.startsWith('/v1/pets/') && request.method === 'GET') {
@@ -219,6 +199,46 @@ export function createContractCeiling(
       await log.close()
       db.close()
     },
+  }
+}
+
+/** A listPets page: its JSON and, when more pets follow, its next link. */
+export interface ListedPage {
+  body: string
+  link?: string
+}
+
+/**
+ * listPets by the ceiling's own cursors. `param` gives a query parameter's one value (it throws
+ * a Refusal when one is given twice); the page throws a Refusal for a bad parameter.
+ */
+export function pageLister(
+  pageStatement: PetDatabase['pageStatement'],
+  cursors: ContractCursors,
+): (param: (name: string) => string | undefined) => ListedPage {
+  return (param) => {
+    const limitValue = param('limit') ?? '20'
+    const status = param('status')
+    const cursor = param('cursor')
+    if (!strictInteger.test(limitValue) || Number(limitValue) > 100) {
+      throw new Refusal(400, 'invalid_request', 'query parameter limit must be 1..100')
+    }
+    if (status !== undefined && !statuses.has(status)) {
+      throw new Refusal(400, 'invalid_request', 'query parameter status is not a pet status')
+    }
+    const after = cursor === undefined ? 0 : cursors.decode(cursor)
+    if (after === undefined) throw new Refusal(400, 'invalid_request', 'query parameter cursor')
+    const limit = Number(limitValue)
+    const statement = pageStatement(limit + 1, status !== undefined)
+    const rows = status === undefined ? statement.all(after) : statement.all(after, status)
+    if (rows.length <= limit) return { body: pageJson(rows) }
+    rows.length = limit
+    const filter = status === undefined ? '' : `&status=${status}`
+    const next = cursors.encode((rows[limit - 1] as StoredPet).id)
+    return {
+      body: pageJson(rows),
+      link: `</v1/pets?limit=${limit}${filter}&cursor=${next}>; rel="next"`,
+    }
   }
 }
 

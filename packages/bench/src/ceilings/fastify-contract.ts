@@ -7,8 +7,7 @@
  * splits the service's gap in two: what Fastify costs, and what the service's own steps on top
  * of it cost (`write-path --ceiling-on-fastify`).
  *
- * getPet and createPet only, the two operations whose targets the service misses, as the bench
- * sends them (no `Origin`, so no CORS).
+ * listPets, getPet and createPet, as the bench sends them (no `Origin`, so no CORS).
  */
 import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyReply } from 'fastify'
@@ -22,14 +21,17 @@ import {
   groupCommit,
   type Headers,
   identify,
+  type ListedPage,
   loadKeys,
   maxBody,
   openWriteTrace,
+  pageLister,
   Refusal,
   readNewPet,
   recordResponse,
   strictInteger,
 } from './contract.js'
+import { createContractCursors } from './contract-cursor.js'
 import { openPetDatabase } from './data-path.js'
 
 const json = 'application/json; charset=utf-8'
@@ -46,7 +48,8 @@ export async function createFastifyContractCeiling(
   logPath: string,
   tracePath?: string,
 ): Promise<ContractCeiling> {
-  const { db, byId, insert } = openPetDatabase(dbPath)
+  const { db, pageStatement, byId, insert } = openPetDatabase(dbPath)
+  const list = pageLister(pageStatement, createContractCursors())
   const trace = tracePath === undefined ? undefined : openWriteTrace(tracePath)
   const callers = loadKeys(db)
   const log = createLog(logPath)
@@ -100,6 +103,24 @@ export async function createFastifyContractCeiling(
     store(draft, reply)
     return reply
   })
+  app.get<{ Querystring: Record<string, string | string[] | undefined> }>(
+    '/v1/pets',
+    (request, reply) => {
+      const param = (name: string) => {
+        const value = request.query[name]
+        if (Array.isArray(value)) throw new Refusal(400, 'invalid_request', `${name} given twice`)
+        return value
+      }
+      let page: ListedPage
+      try {
+        page = list(param)
+      } catch (error) {
+        return fail(reply, error as Refusal)
+      }
+      if (page.link !== undefined) reply.header('link', page.link)
+      return reply.type(json).send(page.body)
+    },
+  )
   app.get<{ Params: { petId: string } }>('/v1/pets/:petId', (request, reply) => {
     reply.headers(deprecation)
     const { petId } = request.params

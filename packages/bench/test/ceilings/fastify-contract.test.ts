@@ -1,11 +1,12 @@
 /**
- * The contract ceiling on Fastify answers getPet and createPet as the bare ceiling does: the same
- * statuses, bodies and headers, request by request, on copies of one database.
+ * The contract ceiling on Fastify answers listPets, getPet and createPet as the bare ceiling
+ * does: the same statuses, bodies and headers, request by request, on copies of one database.
  */
 import { join } from 'node:path'
 import { issueApiKey, openSqliteStore } from '@petstore/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ContractCeiling, createContractCeiling } from '../../src/ceilings/contract.js'
+import { createContractCursors } from '../../src/ceilings/contract-cursor.js'
 import { createFastifyContractCeiling } from '../../src/ceilings/fastify-contract.js'
 import { copyDatabase, countPets, seedPets } from '../../src/seed.js'
 import { bearer } from '../../src/workloads.js'
@@ -54,7 +55,14 @@ describe('the contract ceiling on Fastify', () => {
     body?: string
     withoutKey?: boolean
   }
+  const after20 = encodeURIComponent(createContractCursors().encode(20))
   const requests: [string, string, Sent][] = [
+    ['listPets', '/v1/pets?limit=20', {}],
+    ['the page after a cursor', `/v1/pets?limit=20&cursor=${after20}`, {}],
+    ['a status filter', '/v1/pets?limit=5&status=available', {}],
+    ['a limit over 100', '/v1/pets?limit=101', {}],
+    ['a limit given twice', '/v1/pets?limit=5&limit=6', {}],
+    ['a cursor not made here', '/v1/pets?cursor=nope', {}],
     ['getPet', '/v1/pets/7', {}],
     ['an unknown pet', '/v1/pets/9999', {}],
     ['a malformed id', '/v1/pets/010', {}],
