@@ -35,7 +35,7 @@ import {
   readWindow,
   type WindowCounts,
 } from './callgrind.js'
-import { type HttpCall, runLoad } from './load.js'
+import { type HttpCall, Rotation, runLoad } from './load.js'
 import { walkCalls } from './probe.js'
 import { copyDatabase, createBenchKey, seedPets } from './seed.js'
 import { median } from './stats.js'
@@ -163,11 +163,13 @@ async function countTarget(
   plan: InstructionsPlan,
   log: (line: string) => void,
 ): Promise<InstructionsRow> {
+  // A walk's windows go on from where the last one stopped, so no window repeats the pages of
+  // the one before (the service would answer them from its cache).
+  const calls = load.length > 1 ? new Rotation(load) : load
   const send = async (requests: number) => {
     const result = await runLoad({
       url: target.url,
-      calls: load,
-      rotate: load.length > 1,
+      calls,
       connections,
       seconds: 0,
       requests,

@@ -17,13 +17,11 @@ export interface HttpCall {
 export interface LoadOptions {
   /** Base URL of the target, e.g. `http://127.0.0.1:41234`. */
   url: string
-  /** The call every connection repeats, or several sent in turn (a mix). */
-  calls: readonly HttpCall[]
   /**
-   * Send `calls` in turn over all connections together (one shared position), rather than each
-   * connection walking the list from its start: every call is sent once per lap of the list.
+   * The call every connection repeats (several: each connection walks the list from its start),
+   * or a rotation: calls sent in turn over all connections together.
    */
-  rotate?: boolean
+  calls: readonly HttpCall[] | Rotation
   connections: number
   seconds: number
   /** Stop after this many requests instead, however long they take (instructions.ts). */
@@ -59,16 +57,29 @@ function request(call: HttpCall) {
   }
 }
 
-/** One autocannon request that becomes the next of `calls` each time any connection sends. */
-export function rotation(calls: readonly HttpCall[]): autocannon.Request {
-  const requests = calls.map(request)
-  let next = 0
-  return {
-    setupRequest: (defaults) => {
-      const chosen = requests[next] as ReturnType<typeof request>
-      next = (next + 1) % requests.length
-      return { ...defaults, ...chosen }
-    },
+/**
+ * Calls sent in turn over all connections together, each once per lap. The position is kept from
+ * one run to the next: a run that started again at the first call would ask again for what the
+ * last run asked for a moment ago, which a cache of recent pages answers (a cold walk's rounds
+ * did, before this was kept).
+ */
+export class Rotation {
+  readonly #requests: ReturnType<typeof request>[]
+  #next = 0
+
+  constructor(calls: readonly HttpCall[]) {
+    this.#requests = calls.map(request)
+  }
+
+  /** One autocannon request that becomes the next call each time any connection sends. */
+  request(): autocannon.Request {
+    return {
+      setupRequest: (defaults) => {
+        const chosen = this.#requests[this.#next] as ReturnType<typeof request>
+        this.#next = (this.#next + 1) % this.#requests.length
+        return { ...defaults, ...chosen }
+      },
+    }
   }
 }
 
@@ -86,7 +97,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
           : { amount: options.requests }),
         ...(options.overallRate === undefined ? {} : { overallRate: options.overallRate }),
         ...(options.timeoutSeconds === undefined ? {} : { timeout: options.timeoutSeconds }),
-        requests: options.rotate ? [rotation(options.calls)] : options.calls.map(request),
+        requests:
+          options.calls instanceof Rotation
+            ? [options.calls.request()]
+            : options.calls.map(request),
       },
       (error, finished) => (error ? reject(error) : resolve(finished)),
     )

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { toolFlags } from './args.js'
-import { type HttpCall, runLoad } from './load.js'
+import { type HttpCall, type LoadOptions, Rotation, runLoad } from './load.js'
 import { findDeepCursor, walkCalls } from './probe.js'
 import { createBenchKey, seedPets } from './seed.js'
 import { median } from './stats.js'
@@ -70,7 +70,7 @@ interface PairedRound {
 async function pairedRounds(
   workload: string,
   targets: { base: Target; head: Target },
-  calls: { base: readonly HttpCall[]; head: readonly HttpCall[] },
+  calls: Readonly<Record<Build, LoadOptions['calls']>>,
   plan: PairedPlan,
   rounds: number,
 ): Promise<PairedRound[]> {
@@ -81,7 +81,6 @@ async function pairedRounds(
       runLoad({
         url: targets[name].url,
         calls: calls[name],
-        rotate: calls[name].length > 1,
         connections: plan.connections,
         seconds: plan.seconds,
       })
@@ -190,11 +189,17 @@ export async function measurePair(
       (build: Build): HttpCall[] => [{ method: 'GET', path, headers: headers[build] }]
     const run = async (name: string, calls: Record<Build, readonly HttpCall[]>) => {
       log(`${name}: ${plan.rounds} rounds of ${plan.seconds} s, half in each start order`)
+      // Several calls (a walk) go in turn, each round on from where the build's last one stopped.
+      const load = (build: Build) => {
+        const own = calls[build]
+        return own.length > 1 ? new Rotation(own) : own
+      }
+      const loads = { base: load('base'), head: load('head') }
       const first = Math.ceil(plan.rounds / 2)
-      const rounds = await pairedRounds(name, targets, calls, plan, first)
+      const rounds = await pairedRounds(name, targets, loads, plan, first)
       if (plan.rounds > first) {
         await swapStartOrder()
-        rounds.push(...(await pairedRounds(name, targets, calls, plan, plan.rounds - first)))
+        rounds.push(...(await pairedRounds(name, targets, loads, plan, plan.rounds - first)))
       }
       rows.push(pairedRow(name, rounds))
     }

@@ -3,7 +3,7 @@
  * so that drift in the machine's load touches all targets alike; each target's figure is the
  * median of its rounds. The service's RSS is sampled while it is under load.
  */
-import { type LoadResult, runLoad } from './load.js'
+import { type LoadResult, Rotation, runLoad } from './load.js'
 import { sampleRss } from './rss.js'
 import { median } from './stats.js'
 import type { Target, TargetName } from './targets.js'
@@ -52,14 +52,20 @@ export async function measureWorkload(
   const runs = new Map<TargetName, LoadResult[]>(targets.map((target) => [target.name, []]))
   const extra = new Map<TargetName, LoadResult[]>(targets.map((target) => [target.name, []]))
   let servicePeakRss: number | undefined
+  // One rotation per target for all its runs, warm-up included: each run goes on where the last
+  // one stopped.
+  const calls = new Map(
+    targets.map((target) => {
+      const walk = target.name === 'wire' ? undefined : workload.rotation?.[target.name]
+      return [target.name, walk === undefined ? [workload.calls[target.name]] : new Rotation(walk)]
+    }),
+  )
 
   const drive = async (target: Target, seconds: number): Promise<LoadResult> => {
     const sampler = target.name === 'service' ? sampleRss(target.pid) : undefined
-    const rotation = target.name === 'wire' ? undefined : workload.rotation?.[target.name]
     const result = await runLoad({
       url: target.url,
-      calls: rotation ?? [workload.calls[target.name]],
-      rotate: rotation !== undefined,
+      calls: calls.get(target.name) ?? [],
       connections: plan.connections,
       seconds,
     })

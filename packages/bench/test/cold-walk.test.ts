@@ -1,18 +1,27 @@
 import { describe, expect, it } from 'vitest'
-import { type HttpCall, rotation, runLoad } from '../src/load.js'
+import { type HttpCall, Rotation, runLoad } from '../src/load.js'
 import { walkListing } from '../src/probe.js'
 import { coldWalkWorkload } from '../src/workloads.js'
 import { servedDataPathCeiling } from './helpers.js'
 
 const call = (path: string): HttpCall => ({ method: 'GET', path, headers: { 'x-n': path } })
 
-describe('rotation', () => {
+describe('Rotation', () => {
+  type Next = (request: object) => { path: string; port: number }
+
   it('hands out the calls in turn, one shared position, over the defaults', () => {
-    const { setupRequest } = rotation([call('/a'), call('/b'), call('/c')])
-    const next = setupRequest as (request: object) => { path: string; port: number }
+    const next = new Rotation([call('/a'), call('/b'), call('/c')]).request().setupRequest as Next
     const paths = Array.from({ length: 7 }, () => next({ port: 8 }))
     expect(paths.map((request) => request.path)).toEqual(['/a', '/b', '/c', '/a', '/b', '/c', '/a'])
     expect(paths[0]?.port).toBe(8)
+  })
+
+  it('goes on in the next run where the last one stopped', () => {
+    const rotation = new Rotation([call('/a'), call('/b'), call('/c')])
+    const first = rotation.request().setupRequest as Next
+    expect([first({}), first({})].map((request) => request.path)).toEqual(['/a', '/b'])
+    const second = rotation.request().setupRequest as Next
+    expect([second({}), second({})].map((request) => request.path)).toEqual(['/c', '/a'])
   })
 })
 
@@ -47,8 +56,7 @@ describe('a cold walk', () => {
     expect(walk.calls.wire.path).toBe('/v1/pets?limit=20')
     const load = await runLoad({
       url: ceiling.url,
-      calls: walk.rotation?.['data-path'] ?? [],
-      rotate: true,
+      calls: new Rotation(walk.rotation?.['data-path'] ?? []),
       connections: 4,
       seconds: 0.3,
     })
