@@ -10,6 +10,8 @@ import type { ApiKeyRecord, KeyStore } from '../store/store.js'
 
 const prefix = 'psk_live_'
 const keyShape = /^psk_live_[0-9a-f]{48}$/
+/** The length of every key this service issues. */
+export const apiKeyLength = prefix.length + 48
 
 /**
  * sha256 of a raw key, hex: what the key store holds. Every /v1 request with a key pays it; the
