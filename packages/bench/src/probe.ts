@@ -114,7 +114,7 @@ export async function walkListing(
   return pages
 }
 
-/** Every page of a listing as one call each, in order: a cold walk's load (`rotate` it). */
+/** Every page of a listing as one call each, in order: a cold walk, to send as a `Rotation`. */
 export async function walkCalls(
   baseUrl: string,
   headers: Readonly<Record<string, string>>,
