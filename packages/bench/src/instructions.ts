@@ -35,7 +35,7 @@ import {
   readWindow,
   type WindowCounts,
 } from './callgrind.js'
-import { type HttpCall, Rotation, runLoad } from './load.js'
+import { type LoadOptions, Rotation, runLoad } from './load.js'
 import { walkCalls } from './probe.js'
 import { copyDatabase, createBenchKey, seedPets } from './seed.js'
 import { median } from './stats.js'
@@ -82,10 +82,18 @@ const connections = 32
 const walkPets = 100_000
 const walkQuery = 'limit=20'
 
-/** The load on a started target: a walk uses the target's own cursors. */
-async function calls(plan: InstructionsPlan, apiKey: string, url: string): Promise<HttpCall[]> {
+/**
+ * The load on a started target. A walk uses the target's own cursors, in one rotation for all
+ * the target's windows: each goes on from where the last stopped, so none repeats the pages of
+ * the one before (the service would answer them from its cache).
+ */
+async function calls(
+  plan: InstructionsPlan,
+  apiKey: string,
+  url: string,
+): Promise<LoadOptions['calls']> {
   const headers = bearer(apiKey)
-  if (plan.workload === 'walk') return walkCalls(url, headers, walkQuery)
+  if (plan.workload === 'walk') return new Rotation(await walkCalls(url, headers, walkQuery))
   if (plan.workload === 'getPet') {
     return [{ method: 'GET', path: `/v1/pets/${knownPetId}`, headers }]
   }
@@ -159,17 +167,14 @@ async function countTarget(
   target: Target,
   counted: Counted,
   serverDir: string | undefined,
-  load: HttpCall[],
+  load: LoadOptions['calls'],
   plan: InstructionsPlan,
   log: (line: string) => void,
 ): Promise<InstructionsRow> {
-  // A walk's windows go on from where the last one stopped, so no window repeats the pages of
-  // the one before (the service would answer them from its cache).
-  const calls = load.length > 1 ? new Rotation(load) : load
   const send = async (requests: number) => {
     const result = await runLoad({
       url: target.url,
-      calls,
+      calls: load,
       connections,
       seconds: 0,
       requests,

@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { toolFlags } from './args.js'
 import { type HttpCall, type LoadOptions, Rotation, runLoad } from './load.js'
-import { findDeepCursor, walkCalls } from './probe.js'
+import { findDeepCursor, listingPath, walkCalls } from './probe.js'
 import { createBenchKey, seedPets } from './seed.js'
 import { median } from './stats.js'
 import { startCeiling, startService, type Target } from './targets.js'
@@ -187,26 +187,24 @@ export async function measurePair(
     const get =
       (path: string) =>
       (build: Build): HttpCall[] => [{ method: 'GET', path, headers: headers[build] }]
-    const run = async (name: string, calls: Record<Build, readonly HttpCall[]>) => {
+    const run = async (name: string, calls: Record<Build, LoadOptions['calls']>) => {
       log(`${name}: ${plan.rounds} rounds of ${plan.seconds} s, half in each start order`)
-      // Several calls (a walk) go in turn, each round on from where the build's last one stopped.
-      const load = (build: Build) => {
-        const own = calls[build]
-        return own.length > 1 ? new Rotation(own) : own
-      }
-      const loads = { base: load('base'), head: load('head') }
       const first = Math.ceil(plan.rounds / 2)
-      const rounds = await pairedRounds(name, targets, loads, plan, first)
+      const rounds = await pairedRounds(name, targets, calls, plan, first)
       if (plan.rounds > first) {
         await swapStartOrder()
-        rounds.push(...(await pairedRounds(name, targets, loads, plan, plan.rounds - first)))
+        rounds.push(...(await pairedRounds(name, targets, calls, plan, plan.rounds - first)))
       }
       rows.push(pairedRow(name, rounds))
     }
     const walk = async (query: string) => {
       log(`walking ${query} on each build (each makes its own cursors)`)
       const walks = await each((build) => walkCalls(targets[build].url, headers[build], query))
-      await run(`cold walk, ${query} (${walks.base.length} pages)`, walks)
+      // Each build's pages in turn, each round on from where the build's last one stopped.
+      await run(`cold walk, ${query} (${walks.base.length} pages)`, {
+        base: new Rotation(walks.base),
+        head: new Rotation(walks.head),
+      })
     }
     if (only.has('getPet')) await run('getPet', await each(get(`/v1/pets/${knownPetId}`)))
     if (only.has('firstPage'))
@@ -214,7 +212,7 @@ export async function measurePair(
     if (only.has('deepPage')) {
       const deep = await each(async (build) => {
         const cursor = await findDeepCursor(build, targets[build].url, headers[build], plan.pets)
-        return get(`/v1/pets?limit=20&cursor=${encodeURIComponent(cursor)}`)(build)
+        return get(listingPath('limit=20', cursor))(build)
       })
       await run(`deep page, limit=20 after pet ${plan.pets}`, deep)
     }

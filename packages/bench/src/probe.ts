@@ -5,6 +5,11 @@
 import type { CannedResponse } from './ceilings/wire.js'
 import type { HttpCall } from './load.js'
 
+/** The path of a page of listPets: `query` (e.g. `limit=20&status=available`), then the cursor. */
+export function listingPath(query: string, cursor?: string): string {
+  return `/v1/pets?${query}${cursor === undefined ? '' : `&cursor=${encodeURIComponent(cursor)}`}`
+}
+
 /** Sends `call` once and returns the response as the wire ceiling would replay it. */
 export async function capture(baseUrl: string, call: HttpCall): Promise<CannedResponse> {
   const response = await fetch(`${baseUrl}${call.path}`, {
@@ -61,7 +66,7 @@ export async function findDeepCursor(
   if (filtered !== undefined) {
     const trial = await capture(baseUrl, {
       method: 'GET',
-      path: `/v1/pets?limit=20&cursor=${encodeURIComponent(filtered)}`,
+      path: listingPath('limit=20', filtered),
       headers,
     })
     if (trial.status === 200 && (firstId(trial) ?? 0) > depth) return filtered
@@ -69,8 +74,7 @@ export async function findDeepCursor(
 
   let cursor: string | undefined
   for (;;) {
-    const path = `/v1/pets?limit=100${cursor === undefined ? '' : `&cursor=${encodeURIComponent(cursor)}`}`
-    const page = await get(path)
+    const page = await get(listingPath('limit=100', cursor))
     const pets = JSON.parse(page.body) as { id: number }[]
     const next = nextCursor(page.headers.link)
     if (next === undefined) throw new Error(`${name}: the pages ended before pet ${depth}`)
@@ -100,11 +104,9 @@ export async function walkListing(
   let page: WalkedPage | undefined = { cursor: undefined, afterId: 0 }
   while (page !== undefined) {
     pages.push(page)
-    const cursor: string =
-      page.cursor === undefined ? '' : `&cursor=${encodeURIComponent(page.cursor)}`
     const response = await expectOk('service', baseUrl, {
       method: 'GET',
-      path: `/v1/pets?${query}${cursor}`,
+      path: listingPath(query, page.cursor),
       headers,
     })
     const next = nextCursor(response.headers.link)
@@ -122,7 +124,7 @@ export async function walkCalls(
 ): Promise<HttpCall[]> {
   return (await walkListing(baseUrl, headers, query)).map((page) => ({
     method: 'GET',
-    path: `/v1/pets?${query}${page.cursor === undefined ? '' : `&cursor=${encodeURIComponent(page.cursor)}`}`,
+    path: listingPath(query, page.cursor),
     headers,
   }))
 }

@@ -4,7 +4,7 @@
  */
 import { createContractCursors } from './ceilings/contract-cursor.js'
 import type { HttpCall } from './load.js'
-import type { WalkedPage } from './probe.js'
+import { listingPath, type WalkedPage } from './probe.js'
 import type { TargetName } from './targets.js'
 
 export type WorkloadId =
@@ -95,7 +95,7 @@ export function deepDataWorkloads(
   const data = '1,000,100 pets'
   const deep = (target: TargetName): HttpCall => ({
     method: 'GET',
-    path: `/v1/pets?limit=20&cursor=${encodeURIComponent(deepCursors[target])}`,
+    path: listingPath('limit=20', deepCursors[target]),
     headers,
   })
   return [
@@ -133,7 +133,7 @@ export function coldWalkWorkload(
   const contractCursors = createContractCursors()
   const path = (cursor: string | undefined): HttpCall => ({
     method: 'GET',
-    path: `/v1/pets?${walk.query}${cursor === undefined ? '' : `&cursor=${encodeURIComponent(cursor)}`}`,
+    path: listingPath(walk.query, cursor),
     headers,
   })
   return {

@@ -177,7 +177,7 @@ export function createContractCeiling(
       count(caller, headers)
       if (path === '/v1/pets' && request.method === 'GET') {
         const query = new URLSearchParams(mark === -1 ? '' : url.slice(mark + 1))
-        const page = list((name) => single(query, name))
+        const page = list((name) => query.getAll(name))
         if (page.link !== undefined) headers.link = page.link
         reply.send(200, page.body)
       } else if (path === '/v1/pets' && request.method === 'POST') {
@@ -209,17 +209,17 @@ export interface ListedPage {
 }
 
 /**
- * listPets by the ceiling's own cursors. `param` gives a query parameter's one value (it throws
- * a Refusal when one is given twice); the page throws a Refusal for a bad parameter.
+ * listPets by the ceiling's own cursors. `values` gives every value a query parameter was given;
+ * the page throws a Refusal for a bad parameter or one given twice.
  */
 export function pageLister(
   pageStatement: PetDatabase['pageStatement'],
   cursors: ContractCursors,
-): (param: (name: string) => string | undefined) => ListedPage {
-  return (param) => {
-    const limitValue = param('limit') ?? '20'
-    const status = param('status')
-    const cursor = param('cursor')
+): (values: (name: string) => readonly string[]) => ListedPage {
+  return (values) => {
+    const limitValue = oneValue(values('limit'), 'limit') ?? '20'
+    const status = oneValue(values('status'), 'status')
+    const cursor = oneValue(values('cursor'), 'cursor')
     if (!strictInteger.test(limitValue) || Number(limitValue) > 100) {
       throw new Refusal(400, 'invalid_request', 'query parameter limit must be 1..100')
     }
@@ -240,6 +240,12 @@ export function pageLister(
       link: `</v1/pets?limit=${limit}${filter}&cursor=${next}>; rel="next"`,
     }
   }
+}
+
+/** A query parameter's one value; a parameter given twice is refused. */
+function oneValue(given: readonly string[], name: string): string | undefined {
+  if (given.length > 1) throw new Refusal(400, 'invalid_request', `${name} given twice`)
+  return given[0]
 }
 
 /** How a ceiling answers the creates of a group once it committed, or failed. */
@@ -314,13 +320,6 @@ export function recordResponse(trace: WriteTraceFile, started: number): void {
 
 export function errorBody(refusal: Refusal): string {
   return JSON.stringify({ code: refusal.code, message: refusal.message, status: refusal.status })
-}
-
-/** The one value of a query parameter; a parameter given twice is refused. */
-function single(query: URLSearchParams, name: string): string | undefined {
-  const values = query.getAll(name)
-  if (values.length > 1) throw new Refusal(400, 'invalid_request', `${name} given twice`)
-  return values[0]
 }
 
 /** Unrevoked keys by their sha256 (hex), each with its windows. */

@@ -106,14 +106,13 @@ export async function createFastifyContractCeiling(
   app.get<{ Querystring: Record<string, string | string[] | undefined> }>(
     '/v1/pets',
     (request, reply) => {
-      const param = (name: string) => {
+      const values = (name: string) => {
         const value = request.query[name]
-        if (Array.isArray(value)) throw new Refusal(400, 'invalid_request', `${name} given twice`)
-        return value
+        return value === undefined ? [] : [value].flat()
       }
       let page: ListedPage
       try {
-        page = list(param)
+        page = list(values)
       } catch (error) {
         return fail(reply, error as Refusal)
       }
