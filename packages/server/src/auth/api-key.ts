@@ -9,9 +9,11 @@ import { planLimits } from '@petstore/types/spec'
 import type { ApiKeyRecord, KeyStore } from '../store/store.js'
 
 const prefix = 'psk_live_'
-const keyShape = /^psk_live_[0-9a-f]{48}$/
+/** 192 random bits, written as lower-case hex. */
+const hexDigits = 48
+const keyShape = new RegExp(`^${prefix}[0-9a-f]{${hexDigits}}$`)
 /** The length of every key this service issues. */
-export const apiKeyLength = prefix.length + 48
+export const apiKeyLength = prefix.length + hexDigits
 
 /**
  * sha256 of a raw key, hex: what the key store holds. Every /v1 request with a key pays it; the
@@ -97,7 +99,7 @@ export async function issueApiKey(
       `plan ${input.plan} has fixed limits (${limits.perMinute}/minute, ${limits.perDay}/day); --per-minute and --per-day are for ${perKeyPlanValues.join(', ')}`,
     )
   }
-  const rawKey = `${prefix}${randomBytes(24).toString('hex')}`
+  const rawKey = `${prefix}${randomBytes(hexDigits / 2).toString('hex')}`
   const record = await keys.create({
     hash: hashApiKey(rawKey),
     name: input.name ?? null,
