@@ -19,6 +19,21 @@ declare module 'fastify' {
 }
 
 const bearer = /^bearer[ \t]+(\S+)[ \t]*$/i
+/** How clients write a key's credential: `Bearer psk_live_…`, nothing around it. */
+const canonicalScheme = 'Bearer '
+const canonicalLength = canonicalScheme.length + apiKeyLength
+
+/**
+ * The token of a bearer credential. The header as clients write it is cut, not matched: a token
+ * with a space in it is still refused, by the key cache and then the key's shape (below), and the
+ * regular expression costs over 800 instructions a request.
+ */
+function bearerToken(header: string): string | undefined {
+  if (header.length === canonicalLength && header.startsWith(canonicalScheme)) {
+    return header.slice(canonicalScheme.length)
+  }
+  return bearer.exec(header)?.[1]
+}
 
 /**
  * Finds the caller of a request from its Authorization header: at once when the key is in the
@@ -29,7 +44,7 @@ export function createCallerIdentifier(keys: KeyStore) {
     request: Pick<FastifyRequest, 'headers' | 'ip'>,
   ): MaybePromise<Caller> {
     const header = request.headers.authorization
-    const token = header === undefined ? undefined : bearer.exec(header)?.[1]
+    const token = header === undefined ? undefined : bearerToken(header)
     const byIp = (): Caller => ({ kind: 'ip', ip: request.ip })
     if (token === undefined || token.length !== apiKeyLength) return byIp()
     const hash = hashApiKey(token)

@@ -1,7 +1,7 @@
 /**
  * Who a request counts against, on a real SQLite key store: a key the cache holds is taken at
- * once (no look at its shape), and a token that is not shaped like an issued key never reaches
- * the store, cached or not.
+ * once (no look at its shape), a token that is not shaped like an issued key never reaches
+ * the store, cached or not, and the header's other spellings find the key as the usual one does.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -62,5 +62,33 @@ it('counts a token not shaped like an issued key by IP, without asking the store
     expect(await identify(request(`Bearer ${token}`))).toEqual({ kind: 'ip', ip: '192.0.2.7' })
   }
   expect(await identify(request())).toEqual({ kind: 'ip', ip: '192.0.2.7' })
+  expect(lookedUp).toEqual([])
+})
+
+it('reads the scheme in any case and blanks around the token, and refuses a token with one inside', async () => {
+  const asKey = { kind: 'key', key: { plan: 'pro' } }
+  const byIp = { kind: 'ip', ip: '192.0.2.7' }
+  // The first is the header as clients write it, cut without the regular expression; the
+  // others are matched by it. Each spelling is the same length or longer.
+  for (const header of [
+    `Bearer ${rawKey}`,
+    `bearer ${rawKey}`,
+    `BEARER\t${rawKey}`,
+    `Bearer  ${rawKey}`,
+    `Bearer ${rawKey} \t`,
+  ]) {
+    expect(await identify(request(header)), header).toMatchObject(asKey)
+  }
+  lookedUp.length = 0
+  // The length of the usual header, with a blank inside or around a token one character short.
+  for (const header of [
+    `Bearer ${rawKey.slice(0, 20)} ${rawKey.slice(21)}`,
+    `Bearer  ${rawKey.slice(1)}`,
+    `Bearer ${rawKey.slice(1)} `,
+    `Bearer ${rawKey.slice(0, 2)}\t${rawKey.slice(3)}`,
+    `Bearer_${rawKey}`,
+  ]) {
+    expect(await identify(request(header)), JSON.stringify(header)).toEqual(byIp)
+  }
   expect(lookedUp).toEqual([])
 })
