@@ -27,7 +27,7 @@ import { registerOperations } from './http/operations.js'
 import { registerPipeline } from './http/pipeline.js'
 import { parseQueryString } from './http/querystring.js'
 import { requestIdFor } from './http/request-id.js'
-import { requestLogger } from './http/request-logger.js'
+import { lazyRequestLoggers } from './http/request-logger.js'
 import { v1Pipeline } from './http/v1.js'
 import { createIdempotency } from './idempotency/idempotency.js'
 import { schedulePurge } from './idempotency/purge.js'
@@ -100,6 +100,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     frameworkErrors: createFrameworkErrorHandler(edge),
     clientErrorHandler: createClientErrorHandler(edge, held),
   })
+  if (config.logLevel !== 'silent') lazyRequestLoggers(app.log)
   deps.tracing?.instrument(app)
   limitConnections(app, config)
   registerOutages(app)
@@ -171,7 +172,6 @@ function fastifyOptions(config: Config, logStream: AppDeps['logStream']) {
       : false,
     bodyLimit,
     genReqId: requestIdFor,
-    ...(logging ? { childLoggerFactory: requestLogger } : {}),
     requestIdHeader: false as const,
     logController: new LogController({
       requestIdLogLabel: 'requestId',

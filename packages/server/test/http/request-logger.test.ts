@@ -1,11 +1,14 @@
-import Fastify, { type FastifyBaseLogger } from 'fastify'
+import Fastify, { type FastifyBaseLogger, LogController } from 'fastify'
 import { expect, it } from 'vitest'
-import { requestLogger } from '../../src/http/request-logger.js'
+import { lazyRequestLoggers } from '../../src/http/request-logger.js'
 
+/** A Fastify app whose root logger hands out thin loggers, counting the pino children built. */
 function rootLogger() {
   const lines: Record<string, unknown>[] = []
   const app = Fastify({
     logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+    // As in the service, whose completion line is its own (completion-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
   })
   const root = app.log
   let children = 0
@@ -15,12 +18,13 @@ function rootLogger() {
     children++
     return child.apply(this, args)
   }
-  return { root, lines, children: () => children }
+  lazyRequestLoggers(root)
+  return { app, root, lines, children: () => children }
 }
 
 it('builds the child logger only when the request logs at an enabled level', () => {
   const { root, lines, children } = rootLogger()
-  const log = requestLogger(root, { requestId: 'r-1' }, {})
+  const log = root.child({ requestId: 'r-1' }, {})
   log.debug('not at info level')
   expect(children()).toBe(0)
   expect(log.level).toBe('info')
@@ -35,7 +39,7 @@ it('builds the child logger only when the request logs at an enabled level', () 
 
 it('passes the level and further children through to the real child logger', () => {
   const { root, lines } = rootLogger()
-  const log = requestLogger(root, { requestId: 'r-2' }, {})
+  const log = root.child({ requestId: 'r-2' }, {})
   log.level = 'debug'
   log.debug('now enabled')
   log.child({ step: 'inner' }).info('nested')
@@ -44,4 +48,18 @@ it('passes the level and further children through to the real child logger', () 
     expect.objectContaining({ level: 20, requestId: 'r-2', msg: 'now enabled' }),
     expect.objectContaining({ level: 30, requestId: 'r-2', step: 'inner', msg: 'nested' }),
   ])
+})
+
+it("is what Fastify gives each request, built into pino's only when the request logs", async () => {
+  const { app, lines, children } = rootLogger()
+  app.get('/', async (request) => {
+    if ('log' in (request.query as object)) request.log.warn('asked to')
+    return 'ok'
+  })
+  for (const url of ['/', '/', '/?log', '/']) {
+    expect((await app.inject(url)).statusCode).toBe(200)
+  }
+  expect(children()).toBe(1)
+  expect(lines).toEqual([expect.objectContaining({ level: 40, reqId: 'req-3', msg: 'asked to' })])
+  await app.close()
 })
