@@ -69,13 +69,37 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
 
 /**
  * The `--flag=value` arguments of the bench's smaller commands (paired, write-path,
- * instructions), split at the first `=`; a flag without one maps to ''.
+ * instructions), split at the first `=`; a flag without one maps to ''. A flag the command does
+ * not take is refused rather than ignored: a misspelt `--round=16` would otherwise measure the
+ * default 8 rounds under a heading of 16.
  */
-export function toolFlags(argv: readonly string[]): Map<string, string> {
-  return new Map(
-    argv.map((arg) => {
-      const at = arg.indexOf('=')
-      return at === -1 ? [arg, ''] : [arg.slice(0, at), arg.slice(at + 1)]
-    }),
+export function toolFlags(
+  command: string,
+  argv: readonly string[],
+  known: readonly string[],
+): Map<string, string> {
+  const flags = new Map(
+    argv
+      .filter((arg) => arg !== '--')
+      .map((arg) => {
+        const at = arg.indexOf('=')
+        return at === -1 ? [arg, ''] : [arg.slice(0, at), arg.slice(at + 1)]
+      }),
   )
+  const unknown = [...flags.keys()].filter((flag) => !known.includes(flag))
+  if (unknown.length > 0) {
+    throw new UsageError(`${command} takes ${known.join(', ')}; not ${unknown.join(', ')}`)
+  }
+  return flags
+}
+
+/** `toolFlags` of this process's arguments; a refused flag ends the process (exit code 2). */
+export function commandFlags(command: string, known: readonly string[]): Map<string, string> {
+  try {
+    return toolFlags(command, process.argv.slice(2), known)
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    process.stderr.write(`${error.message}\n`)
+    process.exit(2)
+  }
 }

@@ -23,7 +23,7 @@ import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { toolFlags } from './args.js'
+import { commandFlags } from './args.js'
 import {
   type Counted,
   callgrindLauncher,
@@ -301,7 +301,13 @@ export function instructionsTable(
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const flags = toolFlags(process.argv.slice(2))
+  const flags = commandFlags('instructions', [
+    '--server',
+    '--base',
+    '--workload',
+    '--requests',
+    '--windows',
+  ])
   const number = (flag: string, fallback: number) => Number(flags.get(flag) || fallback)
   const serverDir =
     flags.get('--server') || fileURLToPath(new URL('../../server/', import.meta.url))

@@ -14,7 +14,7 @@ import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { toolFlags } from './args.js'
+import { commandFlags } from './args.js'
 import { type HttpCall, type LoadOptions, Rotation, runLoad } from './load.js'
 import { findDeepCursor, listingPath, walkCalls } from './probe.js'
 import { createBenchKey, seedPets } from './seed.js'
@@ -251,7 +251,15 @@ export function pairedTable(rows: readonly PairedRow[]): string {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const flags = toolFlags(process.argv.slice(2))
+  const flags = commandFlags('paired', [
+    '--base',
+    '--head',
+    '--rounds',
+    '--seconds',
+    '--connections',
+    '--pets',
+    '--only',
+  ])
   const base = flags.get('--base')
   if (base === undefined || base === '') {
     process.stderr.write(

@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startCommand } from '@petstore/scripts/start-command'
-import { toolFlags } from './args.js'
+import { commandFlags } from './args.js'
 import { type HttpCall, runLoad } from './load.js'
 import { copyDatabase, createBenchKey, seedPets } from './seed.js'
 import { percentile } from './stats.js'
@@ -364,7 +364,15 @@ export function writePathTable(
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const flags = toolFlags(process.argv.slice(2))
+  const flags = commandFlags('write-path', [
+    '--server',
+    '--rounds',
+    '--seconds',
+    '--connections',
+    '--warmup',
+    '--ceiling-with-service-flags',
+    '--ceiling-on-fastify',
+  ])
   const number = (flag: string, fallback: number) => Number(flags.get(flag) || fallback)
   const serverDir =
     flags.get('--server') || fileURLToPath(new URL('../../server/', import.meta.url))

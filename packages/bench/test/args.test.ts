@@ -27,11 +27,25 @@ describe('parseArgs', () => {
 })
 
 describe('toolFlags', () => {
+  const known = ['--base', '--ceiling-on-fastify', '--rounds', '--seconds']
+
   it('splits each argument at its first =, and maps a bare flag to an empty value', () => {
-    const flags = toolFlags(['--base=/tmp/a=b', '--ceiling-on-fastify', '--rounds=8'])
+    const flags = toolFlags(
+      'paired',
+      ['--', '--base=/tmp/a=b', '--ceiling-on-fastify', '--rounds=8'],
+      known,
+    )
     expect(flags.get('--base')).toBe('/tmp/a=b')
     expect(flags.get('--ceiling-on-fastify')).toBe('')
     expect(flags.get('--rounds')).toBe('8')
     expect(flags.has('--seconds')).toBe(false)
+  })
+
+  it('refuses a flag the command does not take, naming the ones it does', () => {
+    expect(() => toolFlags('paired', ['--base=contract', '--round=16', '--help'], known)).toThrow(
+      new UsageError(
+        'paired takes --base, --ceiling-on-fastify, --rounds, --seconds; not --round, --help',
+      ),
+    )
   })
 })
