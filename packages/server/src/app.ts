@@ -100,7 +100,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     frameworkErrors: createFrameworkErrorHandler(edge),
     clientErrorHandler: createClientErrorHandler(edge, held),
   })
-  if (config.logLevel !== 'silent') lazyRequestLoggers(app.log)
+  if (logs(config)) lazyRequestLoggers(app.log)
   deps.tracing?.instrument(app)
   limitConnections(app, config)
   registerOutages(app)
@@ -152,11 +152,15 @@ function edgeOptions(
   }
 }
 
+/** Whether Fastify gets a logger at all: `silent` gives it none (its null logger). */
+function logs(config: Config): boolean {
+  return config.logLevel !== 'silent'
+}
+
 /** Fastify's options from the config: logging, limits, ids, timeouts, proxies, routing. */
 function fastifyOptions(config: Config, logStream: AppDeps['logStream']) {
-  const logging = config.logLevel !== 'silent'
   return {
-    logger: logging
+    logger: logs(config)
       ? {
           level: config.logLevel,
           redact: {
