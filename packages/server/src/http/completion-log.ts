@@ -15,6 +15,7 @@
  */
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { symbols } from 'pino'
+import { jsonString } from '../json-write.js'
 
 /** The trace a request is part of (its server span), set by tracing/http.ts when tracing is on. */
 export interface TraceIds {
@@ -61,8 +62,8 @@ export function logCompletion(log: FastifyBaseLogger, completion: Completion): v
   if ((pino.levelVal ?? Number.POSITIVE_INFINITY) > info) return
   const { requestId, method, url, statusCode, ms, trace } = completion
   let fields =
-    `,"requestId":${JSON.stringify(requestId)},"method":${JSON.stringify(method)}` +
-    `,"url":${JSON.stringify(url)},"statusCode":${statusCode},"ms":${ms}`
+    `,"requestId":${jsonString(requestId)},"method":${jsonString(method)}` +
+    `,"url":${jsonString(url)},"statusCode":${statusCode},"ms":${ms}`
   // The ids are lower-case hex, as W3C trace-context writes them: nothing to escape.
   if (trace) {
     fields += `,"trace_id":"${trace.traceId}","span_id":"${trace.spanId}","trace_flags":"${trace.traceFlags.toString(16).padStart(2, '0')}"`

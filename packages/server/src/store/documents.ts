@@ -10,6 +10,7 @@
  * document), never parsed or built again. Against a column per property, pages cost about 4%
  * more CPU, getPet and creates the same (packages/bench/BENCHMARKS.md, "Stored documents").
  */
+import { jsonString, jsonValue } from '../json-write.js'
 import { specDocument } from '../spec/document.js'
 import type { Draft, Identified } from './resource.js'
 
@@ -41,24 +42,35 @@ export function documentCodec<R extends Identified>(
   document: Readonly<Record<string, unknown>> = specDocument,
 ): DocumentCodec<R> {
   const order = propertyOrder(document, schema)
-  const ordered = (draft: Draft<R>): Record<string, unknown> => {
-    const values = draft as Record<string, unknown>
-    const out: Record<string, unknown> = {}
-    for (const name of order) {
-      if (values[name] !== undefined) out[name] = values[name]
-    }
-    for (const name of Object.keys(values)) {
-      if (values[name] !== undefined && !Object.hasOwn(out, name)) out[name] = values[name]
-    }
-    return out
-  }
+  const declared = new Set(order)
+  // Each declared member's start, quoted once: `{"name":` for the first, `,"name":` after it.
+  const firsts = order.map((name) => `{${jsonString(name)}:`)
+  const nexts = order.map((name) => `,${jsonString(name)}:`)
   return {
     encode(draft) {
-      const properties = ordered(draft)
-      return {
-        text: JSON.stringify(properties),
-        withId: (id) => ({ id, ...properties }) as unknown as R,
+      const values = draft as Record<string, unknown>
+      const properties: Record<string, unknown> = {}
+      let text = ''
+      let given = 0
+      for (let i = 0; i < order.length; i++) {
+        const name = order[i] as string
+        const value = values[name]
+        if (value === undefined) continue
+        given++
+        properties[name] = value
+        text += (given === 1 ? firsts[i] : nexts[i]) + jsonValue(value)
       }
+      const names = Object.keys(values)
+      if (names.length === given) {
+        text = given === 0 ? '{}' : `${text}}`
+      } else {
+        // A schema edited at run time: the draft has properties the order does not name.
+        for (const name of names) {
+          if (values[name] !== undefined && !declared.has(name)) properties[name] = values[name]
+        }
+        text = JSON.stringify(properties)
+      }
+      return { text, withId: (id) => ({ id, ...properties }) as unknown as R }
     },
   }
 }
