@@ -86,8 +86,8 @@ function findTextFlaw(
       const end = stringEnd(text, i)
       if (expectKey) {
         const keys = (frames[frames.length - 1] as Frame).keys as Set<string>
-        const literal = text.slice(i, end)
-        const key = literal.includes('\\') ? (JSON.parse(literal) as string) : literal.slice(1, -1)
+        const inner = text.slice(i + 1, end - 1)
+        const key = inner.includes('\\') ? (JSON.parse(text.slice(i, end)) as string) : inner
         if (keys.has(key)) return { kind: 'duplicateKey', path: path.slice(0, -1), key }
         keys.add(key)
         path[path.length - 1] = key
@@ -96,9 +96,19 @@ function findTextFlaw(
       i = end
     } else if (c === 0x2d /* - */ || (c >= 0x30 && c <= 0x39)) {
       let end = i + 1
-      while (end < text.length && isNumberChar(text.charCodeAt(end))) end++
-      const literal = text.slice(i, end)
-      if (!isExactInteger(literal) && isInteger(path)) return { kind: 'inexactInteger', path }
+      let digitsOnly = true
+      for (; end < text.length; end++) {
+        const d = text.charCodeAt(end)
+        if (d >= 0x30 && d <= 0x39) continue
+        if (!isNumberChar(d)) break
+        digitsOnly = false
+      }
+      // Valid JSON has no leading zeros, so up to 15 plain digits are an exact integer already.
+      const digits = c === 0x2d ? end - i - 1 : end - i
+      const exact = digitsOnly && digits <= 15
+      if (!exact && !isExactInteger(text.slice(i, end)) && isInteger(path)) {
+        return { kind: 'inexactInteger', path }
+      }
       i = end
     } else {
       i++

@@ -43,6 +43,8 @@ const numberLiteral = fc.oneof(
     .tuple(fc.nat(20), fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), fc.nat(400))
     .map((parts) => parts.join('')),
   fc.constantFrom('-0', '-0.0', '0.99999999999999999999', '9007199254740993', '1e0'),
+  // Around the reader's shortcut: up to 15 plain digits are exact without a closer look.
+  fc.constantFrom('999999999999999', '-999999999999999', '9007199254740991', '-9007199254740992'),
 )
 
 const leaf = fc.oneof(
