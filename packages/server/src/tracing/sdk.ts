@@ -20,6 +20,7 @@ import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trac
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions'
 import type { FastifyBaseLogger } from 'fastify'
 import { instrumentHttp } from './http.js'
+import { pooledIdGenerator } from './ids.js'
 import type { OtlpProtocol, Tracing } from './index.js'
 import { traceLimiter, traceStore } from './store.js'
 
@@ -98,6 +99,7 @@ export async function startSdk(protocol: OtlpProtocol): Promise<Tracing> {
   }).merge(detectResources({ detectors: [serviceInstanceIdDetector, envDetector] }))
   const provider = new BasicTracerProvider({
     resource,
+    idGenerator: pooledIdGenerator(),
     spanProcessors: [new BatchSpanProcessor(await exporterFor(protocol))],
   })
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable())
