@@ -50,7 +50,8 @@ describe('documentCodec', () => {
           const codec = documentCodec<{ id: number }>('Thing', schemaDocument(declared))
           // A declared name absent from the draft, and one present but undefined, are left out.
           const values: Record<string, unknown> = { ...draft }
-          if (order[0] !== undefined && !(order[0] in values)) values[order[0]] = undefined
+          if (order[0] !== undefined && !Object.hasOwn(values, order[0]))
+            values[order[0]] = undefined
           const encoded = codec.encode(values)
           expect(encoded.text).toBe(expectedText(order, draft))
           const { id, ...rest } = encoded.withId(3) as Record<string, unknown>
