@@ -5,10 +5,13 @@
  * (never prototypes) and the spec's `additionalProperties: false` rejects them by name. A key
  * given twice in an object and an integer field written as anything but exact digits are
  * refused (json-text.ts). A charset other than UTF-8 is 415 (RFC 8259 §8.1: JSON is UTF-8).
+ * The bytes are read by body-reader.ts, up to the app's `bodyLimit`.
  */
+import type { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { problem } from '../errors.js'
+import { bodyLimit, problem } from '../errors.js'
 import { describeLocation } from '../spec/messages.js'
+import { readBody } from './body-reader.js'
 import { integerPaths, readJsonText, type TextFlaw } from './json-text.js'
 
 const charsetParameter = /;\s*charset\s*=\s*"?([^";\s]+)"?/i
@@ -21,37 +24,41 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
   app.removeAllContentTypeParsers()
   app.addContentTypeParser(
     'application/json',
-    { parseAs: 'buffer' },
-    (
-      request: FastifyRequest,
-      body: string | Buffer,
-      done: (error: Error | null, value?: unknown) => void,
-    ) => {
-      const charset = charsetParameter.exec(request.headers['content-type'] ?? '')?.[1]
-      if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
-        done(problem('notUtf8'))
-        return
-      }
-      let text: string
-      try {
-        text = typeof body === 'string' ? body : utf8.decode(body)
-      } catch {
-        done(problem('bodyNotUtf8'))
-        return
-      }
-      if (text.trim() === '') {
-        done(problem('bodyEmpty'))
-        return
-      }
-      // Asked only of a number that is not plain digits: `routeOptions` is a getter that builds
-      // a dozen-field object on every read, which a body of integers and strings never needs.
-      const isInteger = (path: readonly string[]) =>
-        integerPaths(request.routeOptions.schema?.body)(path)
-      const reading = readJsonText(text, isInteger)
-      if (reading.ok) done(null, reading.value)
-      else done(flawProblem(reading.flaw))
+    (request: FastifyRequest, payload: Readable, done: ParserDone) => {
+      readBody(payload, request.headers['content-length'], bodyLimit, (error, body) => {
+        if (error !== null) done(error)
+        else parseJsonBody(request, body as Buffer, done)
+      })
     },
   )
+}
+
+type ParserDone = (error: Error | null, value?: unknown) => void
+
+function parseJsonBody(request: FastifyRequest, body: Buffer, done: ParserDone): void {
+  const charset = charsetParameter.exec(request.headers['content-type'] ?? '')?.[1]
+  if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
+    done(problem('notUtf8'))
+    return
+  }
+  let text: string
+  try {
+    text = utf8.decode(body)
+  } catch {
+    done(problem('bodyNotUtf8'))
+    return
+  }
+  if (text.trim() === '') {
+    done(problem('bodyEmpty'))
+    return
+  }
+  // Asked only of a number that is not plain digits: `routeOptions` is a getter that builds
+  // a dozen-field object on every read, which a body of integers and strings never needs.
+  const isInteger = (path: readonly string[]) =>
+    integerPaths(request.routeOptions.schema?.body)(path)
+  const reading = readJsonText(text, isInteger)
+  if (reading.ok) done(null, reading.value)
+  else done(flawProblem(reading.flaw))
 }
 
 function flawProblem(flaw: TextFlaw) {

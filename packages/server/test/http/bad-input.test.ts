@@ -178,6 +178,28 @@ describe('bodies', () => {
     )
   })
 
+  it('a chunked body is read whole, and is 413 once it passes 64 KiB', async () => {
+    // No Content-Length: only the bytes that arrive count.
+    const chunked = (parts: string[]) =>
+      call(`${server.api}/pets`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: new ReadableStream({
+          start(controller) {
+            for (const part of parts) controller.enqueue(new TextEncoder().encode(part))
+            controller.close()
+          },
+        }),
+        duplex: 'half',
+      } as RequestInit)
+    const pet = JSON.stringify(newPet({ name: 'Chunked' }))
+    const whole = await chunked([pet.slice(0, 5), pet.slice(5, 17), pet.slice(17)])
+    expect(whole.status, whole.text).toBe(201)
+    accepted.push(petOf(whole))
+    const padding = ' '.repeat(40_000)
+    expectRejected(await chunked([padding, padding, pet]), 'createPet', 'payload_too_large')
+  })
+
   it.each([
     petWith('name', 5),
     petWith('name', null),
