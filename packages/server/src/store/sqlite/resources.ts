@@ -19,8 +19,13 @@ import type {
 import type { GroupCommit } from './group-commit.js'
 import { completeIdempotencyStatement } from './idempotency.js'
 
-/** A row as its resource's JSON text: `{"id":N,` then the document's members. */
-const resourceJson = `'{"id":' || id || iif(doc = '{}', '}', ',' || substr(doc, 2))`
+/**
+ * A row as its resource's JSON text: `{"id":N,` then the document's members. The document is cut
+ * as a BLOB: `substr` on TEXT steps through every UTF-8 character to find where to start and end
+ * (12,000 of a cold 20-pet page's 255,000 instructions); on a BLOB it counts bytes, and the one
+ * byte cut is `{`.
+ */
+const resourceJson = `'{"id":' || id || iif(doc = '{}', '}', ',' || substr(CAST(doc AS BLOB), 2))`
 
 interface PageRow {
   json: string
