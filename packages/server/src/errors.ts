@@ -31,10 +31,6 @@ export const errorCatalog = {
     message: (p: { where: string }) =>
       `${p.where} must be an integer written in plain digits that JSON numbers hold exactly`,
   },
-  contentLengthMismatch: {
-    code: 'invalid_request',
-    message: () => 'the Content-Length header does not match the body',
-  },
   malformedRequest: { code: 'invalid_request', message: () => 'the request is malformed' },
   badPercentEncoding: {
     code: 'invalid_request',
@@ -239,11 +235,12 @@ export interface ErrorBody {
   status: number
 }
 
-/** Fastify's own errors that a request can cause (body reading, routing), by their `code`. */
+/**
+ * Fastify's own errors that a request can cause (its content type, its URL), by their `code`. A
+ * body is read by http/body-reader.ts, which refuses with the catalog's problems itself.
+ */
 const fastifyErrors: Readonly<Record<string, ProblemName>> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'notJson',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'payloadTooLarge',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'contentLengthMismatch',
   FST_ERR_BAD_URL: 'badPercentEncoding',
   FST_ERR_MAX_PARAM_LENGTH: 'pathSegmentTooLong',
 }
