@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+import { testProjects } from '../../scripts/src/test-projects.js'
 
 export default defineConfig({
   resolve: {
@@ -7,11 +8,11 @@ export default defineConfig({
     alias: { '@petstore/client': fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
   },
   test: {
-    include: ['test/**/*.test.ts'],
     // Suites start servers and child processes on a shared 2-core machine: deadlines are
     // generous because speed is the benchmark's business, never a test's.
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+    // The browser suite runs the client in Chromium; the size suite bundles it for browsers.
+    projects: testProjects({ once: ['test/browser.test.ts', 'test/size.test.ts'] }),
   },
 })

@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/chromium.ts'],
     // The browser and sample suites start Chromium, servers and tsc: slow on a shared 2-core box.
     testTimeout: 60_000,
     hookTimeout: 60_000,

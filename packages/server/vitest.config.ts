@@ -1,12 +1,15 @@
 import { defineConfig } from 'vitest/config'
+import { testProjects } from '../../scripts/src/test-projects.js'
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     // Suites start servers and child processes on a shared 2-core machine: deadlines are
     // generous because speed is the benchmark's business, never a test's.
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+    // Prometheus and promtool read what the service writes the same way on every Node.
+    projects: testProjects({
+      once: ['test/metrics/prometheus.test.ts', 'test/metrics/alerts.test.ts'],
+    }),
   },
 })

@@ -1,8 +1,6 @@
 import { defineConfig } from 'vitest/config'
+import { testProjects } from '../../scripts/src/test-projects.js'
 
 export default defineConfig({
-  test: {
-    include: ['test/**/*.test.ts'],
-    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
-  },
+  test: { projects: testProjects({ once: [] }) },
 })

@@ -10,8 +10,8 @@ import { readChangelog } from '../src/changelog.js'
 import { entryTitle } from '../src/changelog-page.js'
 import { checkRecord, openDocs } from './docs-page.js'
 import {
+  connectChromium,
   distDir,
-  launchChromium,
   outputDir,
   recordPage,
   type Served,
@@ -26,7 +26,7 @@ let browser: Browser
 let served: Served
 
 beforeAll(async () => {
-  browser = await launchChromium()
+  browser = await connectChromium()
   served = await serveStatic(distDir, '/docs/')
 })
 

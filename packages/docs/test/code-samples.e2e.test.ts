@@ -26,7 +26,7 @@ import {
 } from '../src/code-samples.js'
 import { gettingStarted, snippetsOf } from '../src/getting-started.js'
 import { listOperations, type OperationEntry, resolve } from '../src/openapi.js'
-import { distDir, launchChromium, outputDir, spec } from './helpers.js'
+import { connectChromium, distDir, outputDir, spec } from './helpers.js'
 
 const run = promisify(execFile)
 const packageDir = fileURLToPath(new URL('../', import.meta.url))
@@ -176,7 +176,7 @@ beforeAll(async () => {
   env = withoutServiceVariables(process.env, {
     [apiKeyVariable]: await petstore.issueKey({ plan: 'pro' }),
   })
-  browser = await launchChromium()
+  browser = await connectChromium()
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } })
   const page = await context.newPage()
   await page.goto(`${petstore.url}/docs/`)

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import type { NewPet } from '@petstore/types'
 import { openapiDocument } from '@petstore/types/spec'
 import { type Browser, chromium, type Page } from 'playwright-core'
+import { inject } from 'vitest'
 import type { OpenApiDocument } from '../src/openapi.js'
 import { createStaticServer } from '../src/static-server.js'
 
@@ -40,20 +41,9 @@ export async function serveStatic(root: string, basePath = '/'): Promise<Served>
   }
 }
 
-/** The system Chromium (never a downloaded one), headless and with background traffic off. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
+/** The package's one Chromium (chromium.ts), as a browser of this suite's own. */
+export function connectChromium(): Promise<Browser> {
+  return chromium.connect(inject('chromiumEndpoint'))
 }
 
 const loopbackHosts = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/

@@ -11,7 +11,7 @@ import { inlinePlainText, inlineSegments } from '../src/browser/inline-markdown.
 import { sunsetBadge } from '../src/deprecation.js'
 import { listOperations } from '../src/openapi.js'
 import { searchFor } from './docs-page.js'
-import { distDir, launchChromium, outputDir, type Served, serveStatic, spec } from './helpers.js'
+import { connectChromium, distDir, outputDir, type Served, serveStatic, spec } from './helpers.js'
 
 interface Box {
   x: number
@@ -37,7 +37,7 @@ let browser: Browser
 let served: Served
 
 beforeAll(async () => {
-  browser = await launchChromium()
+  browser = await connectChromium()
   served = await serveStatic(distDir)
 })
 

@@ -17,9 +17,9 @@ import {
   screenshot,
 } from './docs-page.js'
 import {
+  connectChromium,
   createPetExample,
   distDir,
-  launchChromium,
   type Served,
   serveStatic,
   spec,
@@ -28,7 +28,7 @@ import {
 let browser: Browser
 
 beforeAll(async () => {
-  browser = await launchChromium()
+  browser = await connectChromium()
 })
 
 afterAll(async () => {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildSite } from '../src/build.js'
 import { listOperations } from '../src/openapi.js'
 import { goToOperation, openDocs } from './docs-page.js'
-import { launchChromium, type Served, serveStatic, spec } from './helpers.js'
+import { connectChromium, type Served, serveStatic, spec } from './helpers.js'
 
 const levels = ['draft', 'beta', 'stable'] as const
 const badge = { draft: 'Draft', beta: 'Beta' } as const
@@ -29,7 +29,7 @@ beforeAll(async () => {
   })
   await buildSite(leveled, join(work, 'dist'), { changelog: [] })
   served = await serveStatic(join(work, 'dist'))
-  browser = await launchChromium()
+  browser = await connectChromium()
 }, 120_000)
 
 afterAll(async () => {

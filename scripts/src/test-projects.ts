@@ -1,0 +1,45 @@
+/**
+ * How a package's suites split for CI. `node` holds the suites whose outcome can depend on the
+ * Node version (HTTP parsing, fetch, native modules, the stores' drivers) and runs on every Node
+ * CI tests; `once` holds those that cannot (a browser, Prometheus, type tests) and runs on one.
+ * `vitest run` runs both (the README's `pnpm test`); `vitest run --project node` or `once` runs
+ * one (the packages' `test:node` and `test:once` scripts, the legs of `.ci/run`).
+ *
+ * @example
+ * ```ts
+ * export default defineConfig({
+ *   test: { testTimeout: 30_000, projects: testProjects({ once: ['test/browser.test.ts'] }) },
+ * })
+ * ```
+ */
+import { configDefaults, type TestProjectInlineConfiguration } from 'vitest/config'
+
+export interface TestSplit {
+  /** Suites (globs under the package) that do not depend on the Node version. */
+  once: readonly string[]
+}
+
+const suites = 'test/**/*.test.ts'
+/** Type tests: checked by tsc, the same on every Node. */
+const typeTests = 'test/**/*.test-d.ts'
+
+export function testProjects(split: TestSplit): TestProjectInlineConfiguration[] {
+  return [
+    {
+      extends: true,
+      test: {
+        name: 'node',
+        include: [suites],
+        exclude: [...configDefaults.exclude, ...split.once],
+      },
+    },
+    {
+      extends: true,
+      test: {
+        name: 'once',
+        include: [...split.once],
+        typecheck: { enabled: true, include: [typeTests], tsconfig: './tsconfig.json' },
+      },
+    },
+  ]
+}
