@@ -28,6 +28,8 @@ import {
   renderOperationFacts,
   renderRequestHeaders,
 } from './operation-facts.js'
+import { renderSupportTable } from './support/render.js'
+import { describeUnsupported, unsupported } from './support/table.js'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const require = createRequire(import.meta.url)
@@ -64,6 +66,12 @@ export async function renderGenerated(specPath: string): Promise<Map<string, str
       { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, REDOCLY_TELEMETRY: 'off' } },
     )
     const { [headerSets]: _, ...document } = JSON.parse(readFileSync(bundled, 'utf8'))
+    const refused = unsupported(document)
+    if (refused.length > 0) {
+      throw new Error(
+        `the spec uses what the generator and the service do not support:\n${refused.map((f) => `  ${describeUnsupported(f)}`).join('\n')}`,
+      )
+    }
     const json = `${JSON.stringify(document, null, 2)}\n`
     writeFileSync(bundled, json)
     const ast = await openapiTS(pathToFileURL(bundled), {
@@ -165,9 +173,14 @@ function readOrEmpty(file: string): string {
   }
 }
 
+/** `spec/SUPPORT.md`, rendered from the support table's code (support/render.ts). */
+export const supportTableFile = join(root, 'spec/SUPPORT.md')
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const supportTable = renderSupportTable()
   if (process.argv.includes('--check')) {
     const stale = await staleFiles()
+    if (readOrEmpty(supportTableFile) !== supportTable) stale.push('spec/SUPPORT.md')
     if (stale.length > 0) {
       console.error(
         `Generated files are stale against spec/openapi.yaml: ${stale.join(', ')}.\n` +
@@ -178,6 +191,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.error('Generated files are current.')
   } else {
     const changed = await writeGenerated()
+    if (readOrEmpty(supportTableFile) !== supportTable) {
+      writeFileSync(supportTableFile, supportTable)
+      changed.push('spec/SUPPORT.md')
+    }
     console.error(
       changed.length > 0
         ? `Regenerated: ${changed.join(', ')}`

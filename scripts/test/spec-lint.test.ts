@@ -97,7 +97,7 @@ describe('the spec lint', { timeout: 60_000 }, () => {
       encoding: 'utf8',
     })
     expect(run.stdout.split('\n')).toEqual([
-      `spec lint: 1 error in ${file} (Spectral with spec/spectral.yaml, and the example rule)`,
+      `spec lint: 1 error in ${file} (Spectral with spec/spectral.yaml, the example rule and the support table)`,
       '  error petstore-response-example at paths./pets/{petId}.get.responses.404.content.application/json: ' +
         "getPet 404 (application/json): no example: add one under `examples` in the response's content",
       '',

@@ -97,8 +97,12 @@ function routeSchema(operation: OperationSpec): Record<string, unknown> {
   const schema: Record<string, unknown> = {}
   const query = parametersSchema(operation.parameters.filter((p) => p.in === 'query'))
   const path = parametersSchema(operation.parameters.filter((p) => p.in === 'path'))
+  const headers = parametersSchema(
+    operation.parameters.filter((p) => p.in === 'header' && constrains(p.schema)),
+  )
   if (query) schema.querystring = query
   if (path) schema.params = path
+  if (headers) schema.headers = headers
   if (operation.requestBody) schema.body = operation.requestBody.schema
   const response: Record<string, JsonSchema> = {}
   for (const [status, spec] of Object.entries(operation.responses)) {
@@ -106,6 +110,18 @@ function routeSchema(operation: OperationSpec): Record<string, unknown> {
   }
   schema.response = response
   return schema
+}
+
+/** Keywords that say what a value is about, not what it may be. */
+const annotations = new Set(['type', 'description', 'examples', 'example', 'title', 'deprecated'])
+
+/**
+ * Whether a header parameter's schema refuses any value: a header declared as any string
+ * (`X-Request-Id`, whose odd values are replaced, never refused) is left unread, so the requests
+ * that send only such headers pay nothing for them.
+ */
+function constrains(schema: JsonSchema): boolean {
+  return schema.type !== 'string' || Object.keys(schema).some((key) => !annotations.has(key))
 }
 
 function parametersSchema(parameters: readonly ParameterSpec[]): JsonSchema | undefined {

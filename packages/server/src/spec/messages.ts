@@ -33,7 +33,7 @@ export function describeAjvError(subject: string, error: ErrorObject): string {
       return `${where} must be ${range(parent.minLength, parent.maxLength)} characters long`
     case 'minimum':
     case 'maximum':
-      return `${where} must be ${article(String(parent.type ?? 'number'))} ${String(parent.type ?? 'number')} ${range(parent.minimum, parent.maximum, 'from')}`
+      return `${where} must be ${article(String(parent.type ?? 'number'))} ${String(parent.type ?? 'number')} ${bounds(parent.minimum, parent.maximum)}`
     case 'pattern':
       return `${where} is not valid${descriptionOf(parent)}`
     default:
@@ -49,11 +49,15 @@ export function descriptionOf(schema: Record<string, unknown>): string {
   return `: ${(cut?.[1] ?? text).replace(/[.]$/, '')}`
 }
 
-function range(min: unknown, max: unknown, lead = ''): string {
-  const prefix = lead === '' ? '' : `${lead} `
-  if (min !== undefined && max !== undefined) return `${prefix}${String(min)} to ${String(max)}`
+function range(min: unknown, max: unknown): string {
+  if (min !== undefined && max !== undefined) return `${String(min)} to ${String(max)}`
   if (min !== undefined) return `at least ${String(min)}`
   return `at most ${String(max)}`
+}
+
+/** `from 1 to 100`, `of at least 0`, `of at most 9`. */
+function bounds(min: unknown, max: unknown): string {
+  return `${min !== undefined && max !== undefined ? 'from' : 'of'} ${range(min, max)}`
 }
 
 function article(word: string): string {

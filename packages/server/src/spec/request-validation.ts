@@ -1,9 +1,10 @@
 /**
- * Fastify's validator compiler for the spec's request schemas. Query and path parameters arrive
- * as raw strings: integers must match `^[1-9][0-9]*$` and fit their range (compared as BigInt,
- * so int64 bounds are exact) BEFORE they are coerced, and a parameter given twice is rejected.
- * Only then does Ajv check the coerced value against the spec schema. Bodies are checked by Ajv
- * (2020-12, defaults applied) and their strings must be text a store keeps (`unstorable`).
+ * Fastify's validator compiler for the spec's request schemas. Parameters arrive as raw strings
+ * (path segments, query values, headers): each is read by its schema's type, strictly
+ * (parameter-values.ts), before Ajv checks the value against the spec schema; a parameter given
+ * twice is refused unless its schema is an array (a query parameter repeated, `form` style
+ * exploded, as OpenAPI defaults it). Bodies are checked by Ajv (2020-12, defaults applied) and
+ * their strings must be text a store keeps (`unstorable`).
  */
 import type { Ajv2020 } from 'ajv/dist/2020.js'
 import type { FastifySchemaCompiler } from 'fastify'
@@ -11,12 +12,11 @@ import { problem } from '../errors.js'
 import { badlyEncoded } from '../http/querystring.js'
 import type { JsonSchema } from './document.js'
 import { describeAjvError, descriptionOf } from './messages.js'
+import { type ValueReading, valueReader } from './parameter-values.js'
 
 type Validation = { value: unknown } | { error: Error }
 type Validator = (data: unknown) => Validation
 
-const strictInteger = /^[1-9][0-9]*$/
-const int64Max = 2n ** 63n - 1n
 /**
  * What no store keeps as text: a lone surrogate (a string that is not well-formed UTF-16) and
  * U+0000, which PostgreSQL's text, and its JSON functions on a document holding `\u0000`
@@ -24,12 +24,19 @@ const int64Max = 2n ** 63n - 1n
  */
 const unstorable = (text: string) => text.includes('\0') || !text.isWellFormed()
 
-/** Route schema parts: `querystring` and `params` (object of parameter schemas) and `body`. */
+const labels = {
+  querystring: 'query parameter',
+  params: 'path parameter',
+  headers: 'header',
+} as const
+
+/** Route schema parts: `querystring`, `params` and `headers` (objects of parameter schemas) and `body`. */
 export function createValidatorCompiler(ajv: Ajv2020): FastifySchemaCompiler<JsonSchema> {
   return ({ schema, httpPart }) => {
     if (httpPart === 'body') return compileBodyValidator(ajv, schema)
-    if (httpPart === 'querystring') return compileParameterValidator(ajv, schema, 'query parameter')
-    if (httpPart === 'params') return compileParameterValidator(ajv, schema, 'path parameter')
+    if (httpPart === 'querystring' || httpPart === 'params' || httpPart === 'headers') {
+      return compileParameterValidator(ajv, schema, labels[httpPart])
+    }
     throw new Error(`no validator for request part ${String(httpPart)}`)
   }
 }
@@ -37,15 +44,21 @@ export function createValidatorCompiler(ajv: Ajv2020): FastifySchemaCompiler<Jso
 interface CompiledParameter {
   name: string
   required: boolean
-  check: (raw: string) => Validation
+  check: (raw: string | string[]) => Validation
   fallback?: unknown
 }
 
+/**
+ * A validator of one part's parameters: only those the schema names are read and handed on, so
+ * a handler sees declared parameters alone. Header names are matched in lower case, as Node
+ * delivers them; the schema names them as the spec does.
+ */
 function compileParameterValidator(ajv: Ajv2020, schema: JsonSchema, label: string): Validator {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>
   const required = new Set((schema.required ?? []) as string[])
+  const headers = label === labels.headers
   const parameters: CompiledParameter[] = Object.entries(properties).map(([name, property]) => ({
-    name,
+    name: headers ? name.toLowerCase() : name,
     required: required.has(name),
     check: compileParameter(ajv, property, `${label} ${name}`),
     fallback: property.default,
@@ -53,18 +66,16 @@ function compileParameterValidator(ajv: Ajv2020, schema: JsonSchema, label: stri
   return (data) => {
     const input = (data ?? {}) as Record<string, unknown>
     if (badlyEncoded(input)) return { error: problem('badQueryEncoding') }
-    const output: Record<string, unknown> = {}
+    // Headers arrive as a fresh copy (Fastify's getter), which is handed on with every header.
+    const output: Record<string, unknown> = headers ? input : {}
     for (const parameter of parameters) {
-      const raw = input[parameter.name]
-      if (Array.isArray(raw))
-        return invalid(`${label} ${parameter.name} must be given at most once`)
+      const raw = input[parameter.name] as string | string[] | undefined
       if (raw === undefined) {
         if (parameter.required) return invalid(`${label} ${parameter.name} is required`)
         if (parameter.fallback !== undefined) output[parameter.name] = parameter.fallback
         continue
       }
-      if (unstorable(String(raw))) return invalid(`${label} ${parameter.name} is not valid text`)
-      const checked = parameter.check(String(raw))
+      const checked = parameter.check(raw)
       if ('error' in checked) return checked
       output[parameter.name] = checked.value
     }
@@ -72,56 +83,44 @@ function compileParameterValidator(ajv: Ajv2020, schema: JsonSchema, label: stri
   }
 }
 
+/** Reads and checks one parameter's raw value (or values, for an array) by its schema. */
 function compileParameter(
   ajv: Ajv2020,
   schema: JsonSchema,
   subject: string,
-): (raw: string) => Validation {
+): (raw: string | string[]) => Validation {
   const validate = ajv.compile(schema)
-  const coerce = schema.type === 'integer' ? integerCoercion(schema, subject) : undefined
+  const checked = (value: unknown): Validation => {
+    if (validate(value)) return { value }
+    const [first] = validate.errors ?? []
+    return invalid(first ? describeAjvError(subject, first) : `${subject} is not valid`)
+  }
+  if (schema.type === 'array') {
+    const read = valueReader((schema.items ?? {}) as JsonSchema, `each ${subject}`)
+    return (raw) => {
+      const values: unknown[] = []
+      for (const text of [raw].flat()) {
+        const reading = readText(read, text, subject)
+        if ('error' in reading) return invalid(reading.error)
+        values.push(reading.value)
+      }
+      return checked(values)
+    }
+  }
+  const read = valueReader(schema, subject)
   return (raw) => {
-    let value: unknown = raw
-    if (coerce !== undefined) {
-      const coerced = coerce(raw)
-      if ('error' in coerced) return coerced
-      value = coerced.value
-    }
-    if (!validate(value)) {
-      const [first] = validate.errors ?? []
-      return invalid(first ? describeAjvError(subject, first) : `${subject} is not valid`)
-    }
-    return { value }
+    if (Array.isArray(raw)) return invalid(`${subject} must be given at most once`)
+    const reading = readText(read, raw, subject)
+    return 'error' in reading ? invalid(reading.error) : checked(reading.value)
   }
 }
 
-function integerCoercion(schema: JsonSchema, subject: string): (raw: string) => Validation {
-  const minimum = bound(schema.minimum, 1n)
-  const maximum = bound(schema.maximum, int64Max)
-  const bounded = maximum <= BigInt(Number.MAX_SAFE_INTEGER)
-  const shape = bounded
-    ? `${subject} must be an integer from ${minimum} to ${maximum}`
-    : `${subject} must be a positive integer`
-  const tooLarge = bounded ? shape : `${subject} must be a positive integer of at most ${maximum}`
-  return (raw) => {
-    if (!strictInteger.test(raw)) return invalid(shape)
-    if (raw.length > 20) return invalid(tooLarge)
-    const big = BigInt(raw)
-    if (big < minimum) return invalid(shape)
-    if (big > maximum) return invalid(tooLarge)
-    return { value: Number(raw) }
-  }
-}
-
-/**
- * JSON numbers lose precision past 2^53, so the spec publishes no bound beyond it: an int64
- * parameter without `maximum` is bounded by its format, 2^63-1, applied here exactly.
- */
-function bound(value: unknown, fallback: bigint): bigint {
-  if (value === undefined) return fallback
-  if (!Number.isSafeInteger(value)) {
-    throw new Error(`integer bound ${String(value)} is not exact in JSON; bound by format instead`)
-  }
-  return BigInt(value as number)
+function readText(
+  read: (raw: string) => ValueReading,
+  text: string,
+  subject: string,
+): ValueReading {
+  return unstorable(text) ? { error: `${subject} is not valid text` } : read(text)
 }
 
 function compileBodyValidator(ajv: Ajv2020, schema: JsonSchema): Validator {

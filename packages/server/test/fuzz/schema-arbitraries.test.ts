@@ -223,8 +223,8 @@ describe('a keyword the generators do not understand', () => {
     for (const generate of [validValue, invalidValue, invalidObject, constructedValue]) {
       expect(() => generate(schema)).toThrow(
         'fuzz: schema keyword unevaluatedItems at #/properties/tags (of the schema given): ' +
-          'not supported: add it to `constraints` in packages/server/test/fuzz/schema-keywords.ts ' +
-          'and generate it in `validValue` (and `invalidValue`) in ' +
+          'not supported: add it to the support table (`schemaConstraints` in ' +
+          'scripts/src/support/table.ts) and generate it in `validValue` (and `invalidValue`) in ' +
           'packages/server/test/fuzz/schema-arbitraries.ts',
       )
     }

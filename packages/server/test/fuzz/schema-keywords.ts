@@ -4,60 +4,20 @@
  * sent as valid ones), so a schema that uses one is refused up front, with the keyword, where it
  * sits in the spec and what to extend.
  */
+import { schemaAnnotations, schemaConstraints } from '@petstore/scripts/support'
 import { dereference, type JsonSchema, specDocument } from '../../src/spec/document.js'
 
 /** A subschema: JSON Schema 2020-12 allows `true` (anything) and `false` (nothing). */
 export type Subschema = JsonSchema | boolean
 
 /** Keywords that decide validity, each one read by the generators in schema-arbitraries.ts. */
-export const constraints: ReadonlySet<string> = new Set([
-  'type',
-  'enum',
-  'const',
-  'format',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'multipleOf',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'items',
-  'prefixItems',
-  'minItems',
-  'maxItems',
-  'uniqueItems',
-  'contains',
-  'properties',
-  'required',
-  'additionalProperties',
-  'minProperties',
-  'maxProperties',
-  'allOf',
-  'anyOf',
-  'oneOf',
-  'not',
-])
+export const constraints: ReadonlySet<string> = new Set(schemaConstraints)
 
 /**
  * Keywords that never change which values are valid (annotations, and OpenAPI's own, which the
  * server's Ajv ignores as well).
  */
-const annotations = new Set([
-  'title',
-  'description',
-  'default',
-  'examples',
-  'example',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-  '$comment',
-  'externalDocs',
-  'xml',
-  'discriminator',
-])
+const annotations: ReadonlySet<string> = new Set(schemaAnnotations)
 
 /**
  * The formats the server's Ajv checks (src/spec/ajv.ts), as the integer range each allows. Ajv
@@ -120,7 +80,8 @@ function problem(keyword: string, schema: JsonSchema): string | undefined {
     return undefined
   }
   return (
-    `not supported: add it to \`constraints\` in ${here}/schema-keywords.ts and generate it ` +
+    'not supported: add it to the support table (`schemaConstraints` in ' +
+    'scripts/src/support/table.ts) and generate it ' +
     `in \`validValue\` (and \`invalidValue\`) in ${here}/schema-arbitraries.ts`
   )
 }

@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ApiProblem } from '../../src/errors.js'
 import { createAjv } from '../../src/spec/ajv.js'
 import { createValidatorCompiler } from '../../src/spec/request-validation.js'
@@ -42,4 +42,80 @@ it('names the parameter and refuses before coercing', () => {
     expect(result.error?.message).toBe('path parameter petId must be a positive integer')
   }
   expect(params({}).error?.message).toBe('path parameter petId is required')
+})
+
+/** A validator of one part, for parameters with these schemas (none required). */
+function part(httpPart: 'querystring' | 'headers', properties: Record<string, unknown>) {
+  return compile({
+    schema: { type: 'object', properties, required: [] },
+    httpPart,
+    method: 'GET',
+    url: '/things',
+  }) as (data: unknown) => { value?: Record<string, unknown>; error?: ApiProblem }
+}
+
+describe('query parameters of every scalar type, read strictly', () => {
+  const query = part('querystring', {
+    vaccinated: { type: 'boolean' },
+    weight: { type: 'number', minimum: 0 },
+    size: { type: 'integer', enum: [1, 2, 3] },
+    level: { type: 'number', enum: [0.5, 1.5] },
+    kind: { type: 'string', enum: ['cat', 'dog'] },
+    tag: { type: 'array', items: { type: 'integer', minimum: 1 }, maxItems: 3 },
+  })
+
+  it('reads each as its type', () => {
+    expect(
+      query({
+        vaccinated: 'false',
+        weight: '12.5',
+        size: '2',
+        level: '1.5',
+        kind: 'cat',
+        tag: ['1', '7'],
+      }).value,
+    ).toEqual({ vaccinated: false, weight: 12.5, size: 2, level: 1.5, kind: 'cat', tag: [1, 7] })
+    expect(query({ vaccinated: 'true', tag: '4' }).value).toEqual({ vaccinated: true, tag: [4] })
+    expect(query({ weight: '-0.5e1' }).error?.message).toBe(
+      'query parameter weight must be a number of at least 0',
+    )
+  })
+
+  it.each([
+    ['vaccinated', '1', 'query parameter vaccinated must be true or false'],
+    ['vaccinated', 'TRUE', 'query parameter vaccinated must be true or false'],
+    ['vaccinated', '', 'query parameter vaccinated must be true or false'],
+    ['weight', '1.', 'query parameter weight must be a number'],
+    ['weight', '0x10', 'query parameter weight must be a number'],
+    ['weight', 'NaN', 'query parameter weight must be a number'],
+    ['size', '4', 'query parameter size must be one of 1, 2, 3'],
+    ['size', '02', 'query parameter size must be an integer'],
+    ['level', '2', 'query parameter level must be one of 0.5, 1.5'],
+    ['kind', 'bird', 'query parameter kind must be one of cat, dog'],
+    ['tag', ['1', 'x'], 'each query parameter tag must be a positive integer'],
+    ['tag', ['1', '2', '3', '4'], 'query parameter tag must NOT have more than 3 items'],
+  ])('refuses %s=%j: %s', (name, raw, message) => {
+    expect(query({ [name]: raw }).error?.message).toBe(message)
+  })
+
+  it('refuses a scalar given twice, and takes an array parameter repeated', () => {
+    expect(query({ kind: ['cat', 'dog'] }).error?.message).toBe(
+      'query parameter kind must be given at most once',
+    )
+    expect(query({ tag: ['1', '2', '3'] }).value).toEqual({ tag: [1, 2, 3] })
+  })
+})
+
+describe('header parameters', () => {
+  const headers = part('headers', { 'X-Page-Size': { type: 'integer', minimum: 1, maximum: 9 } })
+
+  it('reads a declared header by its lower-case name and keeps every other header', () => {
+    expect(headers({ 'x-page-size': '3', host: 'x' }).value).toEqual({
+      'x-page-size': 3,
+      host: 'x',
+    })
+    expect(headers({ 'x-page-size': '30' }).error?.message).toBe(
+      'header X-Page-Size must be an integer from 1 to 9',
+    )
+  })
 })
