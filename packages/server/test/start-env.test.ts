@@ -64,7 +64,7 @@ function pnpmStart(env: NodeJS.ProcessEnv): Started {
   return { child, output: () => output, exited }
 }
 
-/** The launcher's whole process group: pnpm, Turbo, the shell and the server. */
+/** The launcher's process group: pnpm and Turbo, which passes a signal on to the server. */
 function stopGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   try {
     if (child.pid !== undefined) process.kill(-child.pid, signal)
@@ -121,6 +121,7 @@ describe.runIf(process.platform === 'linux')('pnpm start', () => {
   let receiver: OtlpReceiver
   let dir: string
   let started: Started | undefined
+  const servers: number[] = []
 
   beforeAll(async () => {
     receiver = await startOtlpReceiver()
@@ -128,6 +129,15 @@ describe.runIf(process.platform === 'linux')('pnpm start', () => {
   })
 
   afterAll(async () => {
+    // Turbo runs the task in a process group of its own: a server left by a failed test is
+    // killed by its pid.
+    for (const pid of servers) {
+      try {
+        process.kill(pid, 'SIGKILL')
+      } catch {
+        // Already gone.
+      }
+    }
     if (started) stopGroup(started.child, 'SIGKILL')
     await receiver?.close()
     rmSync(dir, { recursive: true, force: true })
@@ -168,6 +178,7 @@ describe.runIf(process.platform === 'linux')('pnpm start', () => {
       },
       current,
     )
+    servers.push(server as number)
     expect(missingVariables(processEnvironment(server as number), variables)).toEqual([])
 
     // A request its caller chose not to sample (trace flags 00).
