@@ -5,8 +5,12 @@
  * otherwise send it to that PostgreSQL and Redis. Whoever means a variable passes it in `extra`.
  */
 
-/** What the service reads: `PORT`, `HOST`, `LOG_LEVEL`, `DATABASE_URL`, `REDIS_URL`, `PETSTORE_*`. */
-export const SERVICE_VARIABLE = /^(PORT|HOST|LOG_LEVEL|DATABASE_URL|REDIS_URL|PETSTORE_\w+)$/
+/**
+ * What the service reads: `PORT`, `HOST`, `LOG_LEVEL`, `DATABASE_URL`, `REDIS_URL`, `PETSTORE_*`,
+ * and `OTEL_*` (a collector in the shell's environment would otherwise receive a test's spans).
+ */
+export const SERVICE_VARIABLE =
+  /^(PORT|HOST|LOG_LEVEL|DATABASE_URL|REDIS_URL|PETSTORE_\w+|OTEL_\w+)$/
 
 /**
  * `env` less the service's variables, then `extra`.

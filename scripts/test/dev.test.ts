@@ -20,6 +20,12 @@ import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  documentedVariables,
+  missingVariables,
+  nodeProcessesRunning,
+  processEnvironment,
+} from '../src/documented-env.js'
 import { freePort } from '../src/free-port.js'
 import { withoutServiceVariables } from '../src/service-env.js'
 import { RELEASED_SPEC } from '../src/spec-diff/paths.js'
@@ -73,6 +79,8 @@ let specPath: string
 let dev: ChildProcess
 let output = ''
 let baseUrl: string
+/** The environment the loop is started with: every variable the server's README documents. */
+let variables: Record<string, string>
 
 /** Waits for a line of the loop's output matching `pattern`, after `from` characters. */
 async function outputMatching(pattern: RegExp, from: number, timeoutMs = 45_000): Promise<string> {
@@ -128,6 +136,15 @@ beforeAll(async () => {
   writeFileSync(join(work, '.changeset/README.md'), '# Changesets\n')
   const port = await freePort()
   baseUrl = `http://127.0.0.1:${port}`
+  // Those the test does not use are blank, which the server reads as unset.
+  const readme = readFileSync(join(root, 'packages/server/README.md'), 'utf8')
+  variables = {
+    ...Object.fromEntries(documentedVariables(readme).map((name) => [name, ' '])),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    PETSTORE_DB: join(work, 'petstore.db'),
+  }
   dev = spawn(
     process.execPath,
     ['--import', import.meta.resolve('tsx'), join(work, 'scripts/src/dev/main.ts')],
@@ -135,12 +152,7 @@ beforeAll(async () => {
       cwd: work,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: withoutServiceVariables(process.env, {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        PETSTORE_DB: join(work, 'petstore.db'),
-      }),
+      env: withoutServiceVariables(process.env, variables),
     },
   )
   dev.stdout?.on('data', (chunk: Buffer) => {
@@ -166,6 +178,16 @@ describe('pnpm dev', () => {
   it('starts the service from the workspace it runs in', async () => {
     expect(listPetsParameterNames(await servedSpec())).not.toContain('nameContains')
   })
+
+  it.runIf(process.platform === 'linux')(
+    "passes every variable the server's README documents to the service",
+    () => {
+      expect(Object.keys(variables)).toContain('OTEL_EXPORTER_OTLP_ENDPOINT')
+      const servers = nodeProcessesRunning(dev.pid as number, 'dist/server.js')
+      expect(servers).toHaveLength(1)
+      expect(missingVariables(processEnvironment(servers[0] as number), variables)).toEqual([])
+    },
+  )
 
   it('turns a spec edit into a restarted service, rebuilt docs and a spec:diff summary', async () => {
     const from = output.length

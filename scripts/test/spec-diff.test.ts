@@ -223,6 +223,37 @@ describe('the spec:diff CLI', () => {
     ).toBe(0)
   })
 
+  it('fails with --check-release while a breaking edit lacks its major changesets and version', () => {
+    const refused = cli('--head', statusRequired, '--check-release')
+    expect(refused.status).toBe(1)
+    expect(refused.stderr).toMatch(/^release check failed; spec:diff: 1 breaking/)
+    expect(refused.stderr).toContain('major changeset')
+    expect(refused.stderr).toContain('spec info.version is 1.0.0')
+
+    const major = join(work, 'status-required-2.0.0.yaml')
+    writeFileSync(
+      major,
+      readFileSync(statusRequired, 'utf8').replace(
+        /\n {2}version: 1\.0\.0\n/,
+        '\n  version: 2.0.0\n',
+      ),
+    )
+    const released = spawnSync(
+      process.execPath,
+      [
+        tsx,
+        'scripts/src/spec-diff/cli.ts',
+        '--head',
+        major,
+        '--check-release',
+        '--changesets',
+        join(root, 'scripts/test/fixtures/changesets/major/.changeset'),
+      ],
+      { cwd: root, encoding: 'utf8' },
+    )
+    expect([released.status, released.stderr]).toEqual([0, ''])
+  })
+
   it('prints JSON with --json', () => {
     const report = JSON.parse(cli('--head', statusRequired, '--json').stdout)
     expect(report.summary).toEqual({ breaking: 1, nonBreaking: 0 })

@@ -5,7 +5,12 @@
  *   `/`; the address becomes `/docs/`;
  * - the deprecation `Link` headers and older links use Redoc 2 anchors (`#operation/getPet`,
  *   `#section/Deprecation-policy`, `#tag/pets`); Redoc 3 routes are `#/pets/getpet`,
- *   `#/section/deprecation-policy`, `#/pets`. Old anchors are rewritten to the new routes.
+ *   `#/section/deprecation-policy`, `#/pets`. Old anchors are rewritten to the new routes;
+ * - Redoc 3's server-rendered menu and heading links point at its routes as paths
+ *   (`href="/section/pagination"`), and hydration keeps them: clicked, its router moves to the
+ *   hash; opened in a new tab, copied or bookmarked, they leave the docs for the host's root (a
+ *   404 on a project site such as `https://<owner>.github.io/<repo>/`). The build makes them the
+ *   hash routes the client renders (`hashRouteLinks`).
  */
 import { listOperations, type OpenApiDocument } from './openapi.js'
 
@@ -49,4 +54,23 @@ export function correctedAddress(
 /** The inline script: `correctedAddress` applied with `history.replaceState`, no reload. */
 export function addressScript(anchors: Readonly<Record<string, string>>): string {
   return `(function(a){try{var p=location.pathname,h=location.hash,c=false;if(!/\\/$|\\.[A-Za-z0-9]+$/.test(p)){p+='/';c=true}var n=decodeURIComponent(h.slice(1)),r=Object.prototype.hasOwnProperty.call(a,n)?a[n]:(/^section\\//.test(n)?'/'+n.toLowerCase():'');if(r){h='#'+r;c=true}if(c)history.replaceState(null,'',p+location.search+h)}catch(e){}})(${JSON.stringify(anchors).replace(/</g, '\\u003c')})`
+}
+
+/** An anchor whose `href` is a root-relative path (not `//host`): Redoc's route links. */
+const routeLink = /(<a\b[^>]*?\shref=")\/(?!\/)([^"]*")/gi
+
+/**
+ * `html` with Redoc's server-rendered route links (`href="/pets/getpet"`) made hash routes
+ * (`href="#/pets/getpet"`), as the client renders them; scripts are left as they are.
+ *
+ * @example
+ * ```ts
+ * hashRouteLinks('<a class="m" href="/section/errors">') // '<a class="m" href="#/section/errors">'
+ * ```
+ */
+export function hashRouteLinks(html: string): string {
+  return html
+    .split(/(<script\b[^>]*>[\s\S]*?<\/script>)/i)
+    .map((part, index) => (index % 2 === 1 ? part : part.replace(routeLink, '$1#/$2')))
+    .join('')
 }

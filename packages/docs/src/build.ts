@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { stringify } from 'yaml'
-import { legacyAnchors } from './address.js'
+import { hashRouteLinks, legacyAnchors } from './address.js'
 import type { ChangelogEntry } from './changelog.js'
 import { renderChangelogFeed } from './changelog-feed.js'
 import {
@@ -96,7 +96,7 @@ export async function buildSite(
     await writeFile(specPath, JSON.stringify(withChangelogLink(renderedSpec(spec, apiBaseUrl))))
     await renderWithRedocly({ specPath, outputPath: htmlPath })
     const added = await enhancements(tryItData(spec, apiBaseUrl), legacyAnchors(spec))
-    let html = inlineRemoteAssets(await readFile(htmlPath, 'utf8'))
+    let html = hashRouteLinks(inlineRemoteAssets(await readFile(htmlPath, 'utf8')))
     html = prependToHead(html, `\n${added.headStart}\n`)
     const summary = typeof spec.info.summary === 'string' ? spec.info.summary : spec.info.title
     html = appendToHead(

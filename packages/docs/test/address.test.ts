@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addressScript, correctedAddress, legacyAnchors } from '../src/address.js'
+import { addressScript, correctedAddress, hashRouteLinks, legacyAnchors } from '../src/address.js'
 import { listOperations } from '../src/openapi.js'
 import { spec } from './helpers.js'
 
@@ -70,5 +70,22 @@ describe('addressScript', () => {
       new Function('location', 'history', addressScript(anchors))(location, history)
       expect(replaced).toBe(correctedAddress(anchors, location))
     }
+  })
+})
+
+describe('hashRouteLinks', () => {
+  it("makes Redoc's route links hash routes, and leaves other links and scripts alone", () => {
+    const html = [
+      '<a class="m" href="/">Home</a><a href="/section/errors" data-discover="true">Errors</a>',
+      '<a href="//cdn.example/x">cdn</a><a href="openapi.json">spec</a><a href="#/pets">pets</a>',
+      '<script>const link = \'<a href="/pets/getpet">\'</script>',
+    ].join('')
+    expect(hashRouteLinks(html)).toBe(
+      [
+        '<a class="m" href="#/">Home</a><a href="#/section/errors" data-discover="true">Errors</a>',
+        '<a href="//cdn.example/x">cdn</a><a href="openapi.json">spec</a><a href="#/pets">pets</a>',
+        '<script>const link = \'<a href="/pets/getpet">\'</script>',
+      ].join(''),
+    )
   })
 })

@@ -31,16 +31,19 @@ export interface OpenedPage {
 
 /**
  * Opens `url` in a fresh context and waits until Redoc has hydrated (its footer logo is only
- * mounted on the client) and the try-it console is mounted.
+ * mounted on the client) and the try-it console is mounted. `watch` sees the page before its
+ * first request.
  */
 export async function openDocs(
   browser: Browser,
   url: string,
   colorScheme: 'light' | 'dark' = 'light',
+  watch: (page: Page) => void = () => {},
 ): Promise<OpenedPage> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, colorScheme })
   const page = await context.newPage()
   const record = await recordPage(page)
+  watch(page)
   await page.goto(url)
   await page.locator('img[alt="redocly logo"]').first().waitFor()
   await page.locator('.ps-tryit-toggle').waitFor()
@@ -150,4 +153,27 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(outputDir, `${name}.png`)
   await page.screenshot({ path })
   return path
+}
+
+/**
+ * Opens the console, picks an operation, fills the key and parameters and sends; returns the
+ * status line.
+ */
+export async function tryIt(
+  page: Page,
+  operationId: string,
+  apiKey: string,
+  parameters: Record<string, string> = {},
+): Promise<string> {
+  const panel = page.getByRole('complementary', { name: 'Try it console' })
+  if (!(await panel.isVisible())) await page.locator('.ps-tryit-toggle').click()
+  await panel.locator('select[name=operation]').selectOption(operationId)
+  await panel.locator('input[name=apiKey]').fill(apiKey)
+  for (const [name, value] of Object.entries(parameters)) {
+    await panel.locator(`input[data-param="${name}"]`).fill(value)
+  }
+  await panel.getByRole('button', { name: 'Send request' }).click()
+  const status = panel.getByRole('status')
+  await expect.poll(() => status.getAttribute('data-outcome')).not.toBe('pending')
+  return (await status.textContent()) ?? ''
 }

@@ -15,6 +15,7 @@ import {
   checkSearch,
   openDocs,
   screenshot,
+  tryIt,
 } from './docs-page.js'
 import {
   connectChromium,
@@ -34,29 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
-
-/**
- * Opens the console, picks an operation, fills the key and parameters and sends; returns the
- * status line.
- */
-async function tryIt(
-  page: Page,
-  operationId: string,
-  apiKey: string,
-  parameters: Record<string, string> = {},
-): Promise<string> {
-  const panel = page.getByRole('complementary', { name: 'Try it console' })
-  if (!(await panel.isVisible())) await page.locator('.ps-tryit-toggle').click()
-  await panel.locator('select[name=operation]').selectOption(operationId)
-  await panel.locator('input[name=apiKey]').fill(apiKey)
-  for (const [name, value] of Object.entries(parameters)) {
-    await panel.locator(`input[data-param="${name}"]`).fill(value)
-  }
-  await panel.getByRole('button', { name: 'Send request' }).click()
-  const status = panel.getByRole('status')
-  await expect.poll(() => status.getAttribute('data-outcome')).not.toBe('pending')
-  return (await status.textContent()) ?? ''
-}
 
 function pageOf(opened: { page: Page }): Page {
   return opened.page

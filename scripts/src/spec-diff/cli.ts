@@ -4,12 +4,14 @@
  *
  *   tsx scripts/src/spec-diff/cli.ts [--base <file>] [--head <file>] [--changesets <dir>]
  *                                    [--format text|json|markdown|github] [--json]
- *                                    [--fail-on-breaking]
+ *                                    [--fail-on-breaking] [--check-release]
  *
  * `--json` is `--format json`; `markdown` is for a pull request comment, `github` prints one
  * workflow annotation per change on the edited spec's line.
  * Exits 0 with the report whatever it finds, 1 with `--fail-on-breaking` when a change is
- * breaking, 2 when a spec cannot be read.
+ * breaking, 1 with `--check-release` when the release check fails (a breaking change without a
+ * major changeset, an addition without a minor one, `info.version` not moved as far: each
+ * problem on stderr), 2 when a spec cannot be read.
  */
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -18,6 +20,7 @@ import { workspaceRoot } from '../workspace.js'
 import { CURRENT_SPEC, RELEASED_SPEC } from './paths.js'
 import {
   checkRelease,
+  describeCheck,
   packagesBuiltFromSpec,
   type ReleaseCheck,
   releaseLine,
@@ -36,6 +39,7 @@ function main(): number {
       json: { type: 'boolean', default: false },
       format: { type: 'string', default: 'text' },
       'fail-on-breaking': { type: 'boolean', default: false },
+      'check-release': { type: 'boolean', default: false },
     },
   })
   const format = values.json ? 'json' : values.format
@@ -63,6 +67,12 @@ function main(): number {
   } else {
     const release = check ? releaseLine(check) : `release: cannot tell what it needs: ${cannotTell}`
     process.stdout.write(render(format, result, release, values.head))
+  }
+  if (values['check-release'] && check?.ok !== true) {
+    process.stderr.write(
+      `${check ? describeCheck(check) : `release check failed: cannot tell what it needs: ${cannotTell}`}\n`,
+    )
+    return 1
   }
   return values['fail-on-breaking'] && countOf(result.changes, 'breaking') > 0 ? 1 : 0
 }

@@ -6,7 +6,7 @@
  * @see https://opentelemetry.io/docs/specs/otlp/#otlphttp
  * @see https://github.com/open-telemetry/opentelemetry-proto/blob/main/opentelemetry/proto/trace/v1/trace.proto
  */
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 export type AttributeValue = string | number | boolean
@@ -35,6 +35,8 @@ export interface OtlpReceiver {
   spans: ReceivedSpan[]
   /** Every request it received: method, path and content type. */
   requests: string[]
+  /** The headers of each of `requests`, in the same order. */
+  requestHeaders: IncomingHttpHeaders[]
   /** Resolves with the spans of `traceId` once `count` of them arrived. */
   waitForTrace(traceId: string, count: number, timeoutMs?: number): Promise<ReceivedSpan[]>
   close(): Promise<void>
@@ -43,6 +45,7 @@ export interface OtlpReceiver {
 export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   const spans: ReceivedSpan[] = []
   const requests: string[] = []
+  const requestHeaders: IncomingHttpHeaders[] = []
   const waiters = new Set<() => void>()
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = []
@@ -50,6 +53,7 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     request.on('end', () => {
       const contentType = request.headers['content-type'] ?? ''
       requests.push(`${request.method} ${request.url} ${contentType}`)
+      requestHeaders.push(request.headers)
       const body = Buffer.concat(chunks)
       try {
         spans.push(...decodeExport(body, contentType))
@@ -72,6 +76,7 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     url: `http://127.0.0.1:${port}`,
     spans,
     requests,
+    requestHeaders,
     waitForTrace(traceId, count, timeoutMs = 10_000) {
       const found = () => spans.filter((span) => span.traceId === traceId)
       return new Promise((resolve, reject) => {
