@@ -7,9 +7,14 @@ export default defineConfig({
     // generous because speed is the benchmark's business, never a test's.
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Prometheus and promtool read what the service writes the same way on every Node.
+    // Prometheus and promtool read what the service writes the same way on every Node, and
+    // `pnpm start` hands the environment to it through Turbo the same way too.
     projects: testProjects({
-      once: ['test/metrics/prometheus.test.ts', 'test/metrics/alerts.test.ts'],
+      once: [
+        'test/metrics/prometheus.test.ts',
+        'test/metrics/alerts.test.ts',
+        'test/start-env.test.ts',
+      ],
     }),
   },
 })

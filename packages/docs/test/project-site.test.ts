@@ -21,7 +21,7 @@ import {
   screenshot,
   tryIt,
 } from './docs-page.js'
-import { distDir, launchChromium, type Served, serveStatic, spec } from './helpers.js'
+import { distDir, connectChromium, type Served, serveStatic, spec } from './helpers.js'
 
 const mount = '/petstore/'
 /** The spec's first operation: where the menu and the console go. */
@@ -44,7 +44,7 @@ let petstore: RunningPetstore
 let apiKey: string
 
 beforeAll(async () => {
-  browser = await launchChromium()
+  browser = await connectChromium()
   served = await serveStatic(distDir, mount)
   site = `${served.url}${mount}`
   petstore = await startPetstore()
