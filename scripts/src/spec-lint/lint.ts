@@ -1,12 +1,16 @@
 /**
- * The spec lint: Spectral with `spec/spectral.yaml`, then the example rule. `pnpm lint`, each
- * save in `pnpm dev` and the tests all call this, so they agree on every finding.
+ * The spec lint: Spectral with `spec/spectral.yaml`, then our own rules: plain YAML 1.2
+ * (`plain-yaml.ts`), every response to its header sets (`header-sets.ts`) and an example for
+ * every schema and response (`examples.ts`). `pnpm lint`, each save in `pnpm dev` and the tests
+ * all call this, so they agree on every finding.
  */
 import { readFileSync } from 'node:fs'
 import { parse } from 'yaml'
-import { isObject, specYamlOptions } from '../spec-diff/load.js'
+import { isObject } from '../spec-diff/load.js'
 import { missingExamples } from './examples.js'
 import type { Finding } from './finding.js'
+import { headerSetFindings } from './header-sets.js'
+import { plainYamlFindings, plainYamlOptions } from './plain-yaml.js'
 import { spectralFindings } from './spectral.js'
 
 /** The ruleset, relative to the workspace root. */
@@ -21,16 +25,18 @@ export interface LintInput {
 
 export async function lintSpec({ spec, ruleset }: LintInput): Promise<Finding[]> {
   const spectral = spectralFindings(spec, ruleset)
-  return [...(await spectral), ...exampleFindings(spec)]
+  return [...(await spectral), ...ownFindings(spec)]
 }
 
-/** The example rule on a file; one that is not YAML gets Spectral's parser finding alone. */
-function exampleFindings(spec: string): Finding[] {
+/** Our own rules on a file; one that is not YAML gets Spectral's parser finding alone. */
+function ownFindings(spec: string): Finding[] {
+  const text = readFileSync(spec, 'utf8')
   let doc: unknown
   try {
-    doc = parse(readFileSync(spec, 'utf8'), specYamlOptions)
+    doc = parse(text, plainYamlOptions)
   } catch {
     return []
   }
-  return isObject(doc) ? missingExamples(doc) : []
+  if (!isObject(doc)) return []
+  return [...plainYamlFindings(text), ...headerSetFindings(doc), ...missingExamples(doc)]
 }
