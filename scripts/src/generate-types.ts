@@ -28,6 +28,8 @@ import {
   renderOperationFacts,
   renderRequestHeaders,
 } from './operation-facts.js'
+import type { Json } from './spec-diff/load.js'
+import { withoutHeaderSets } from './spec-lint/header-sets.js'
 import { renderSupportTable } from './support/render.js'
 import { describeUnsupported, unsupported } from './support/table.js'
 
@@ -49,14 +51,11 @@ const HEADER = `/**
 `
 
 /**
- * The spec's root block of response-header sets, merged into responses with YAML merge keys: a
- * device of the YAML source only, since the bundle lists every response's headers in full.
+ * The spec bundled by Redocly, as it writes it: one self-contained document, every `$ref` kept
+ * local. The header sets are still in it (`renderGenerated` leaves them out).
  */
-const headerSets = 'x-header-sets'
-
-/** Builds every generated file in memory: file name -> contents. */
-export async function renderGenerated(specPath: string): Promise<Map<string, string>> {
-  const work = mkdtempSync(join(tmpdir(), 'petstore-gen-'))
+export function redoclyBundle(specPath: string): Json {
+  const work = mkdtempSync(join(tmpdir(), 'petstore-bundle-'))
   try {
     const bundled = join(work, 'openapi.json')
     const redocly = require.resolve('@redocly/cli/bin/cli.js')
@@ -65,14 +64,29 @@ export async function renderGenerated(specPath: string): Promise<Map<string, str
       [redocly, 'bundle', specPath, '--config', join(root, 'spec/redocly.yaml'), '-o', bundled],
       { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, REDOCLY_TELEMETRY: 'off' } },
     )
-    const { [headerSets]: _, ...document } = JSON.parse(readFileSync(bundled, 'utf8'))
-    const refused = unsupported(document)
-    if (refused.length > 0) {
-      throw new Error(
-        `the spec uses what the generator and the service do not support:\n${refused.map((f) => `  ${describeUnsupported(f)}`).join('\n')}`,
-      )
-    }
-    const json = `${JSON.stringify(document, null, 2)}\n`
+    return JSON.parse(readFileSync(bundled, 'utf8'))
+  } finally {
+    rmSync(work, { recursive: true, force: true })
+  }
+}
+
+/**
+ * Builds every generated file in memory: file name -> contents. The bundle leaves the header
+ * sets out (`withoutHeaderSets`): a device of the source, whose rule the spec lint checks, while
+ * every response of the bundle lists its headers in full.
+ */
+export async function renderGenerated(specPath: string): Promise<Map<string, string>> {
+  const document = withoutHeaderSets(redoclyBundle(specPath))
+  const refused = unsupported(document)
+  if (refused.length > 0) {
+    throw new Error(
+      `the spec uses what the generator and the service do not support:\n${refused.map((f) => `  ${describeUnsupported(f)}`).join('\n')}`,
+    )
+  }
+  const json = `${JSON.stringify(document, null, 2)}\n`
+  const work = mkdtempSync(join(tmpdir(), 'petstore-gen-'))
+  try {
+    const bundled = join(work, 'openapi.json')
     writeFileSync(bundled, json)
     const ast = await openapiTS(pathToFileURL(bundled), {
       enumValues: true,

@@ -1,6 +1,6 @@
 /**
  * A spec edit, step one: lint the spec (`redocly lint`, then the spec lint of `pnpm lint`:
- * Spectral, the example rule and the support table) and regenerate `@petstore/types/src/generated/` with
+ * Spectral and our own rules) and regenerate `@petstore/types/src/generated/` with
  * `pnpm generate`'s own code. Nothing is written unless the spec is valid and has no finding that
  * fails `pnpm lint` (`blockingFindings`), so such an edit leaves the last good generated files,
  * and the service built from them, in place; other findings are handed back to be printed.

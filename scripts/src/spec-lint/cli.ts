@@ -1,7 +1,7 @@
 /**
- * `pnpm lint`'s spec step (`pnpm --filter @petstore/scripts lint:spec`): Spectral, the example
- * rule and the support table on the spec, one line per finding. Exits 1 on a blocking finding (`blockingFindings`: the
- * rule `pnpm dev` applies too).
+ * `pnpm lint`'s spec step (`pnpm --filter @petstore/scripts lint:spec`): Spectral and our own
+ * rules (`lint.ts`) on the spec, one line per finding. Exits 1 on a blocking finding
+ * (`blockingFindings`: the rule `pnpm dev` applies too).
  *
  *   tsx scripts/src/spec-lint/cli.ts [<copy>/openapi.yaml]
  */
@@ -14,7 +14,7 @@ import { lintSpec, SPECTRAL_RULESET } from './lint.js'
 const spec = resolve(process.argv[2] ?? resolve(workspaceRoot, CURRENT_SPEC))
 try {
   const findings = await lintSpec({ spec, ruleset: resolve(workspaceRoot, SPECTRAL_RULESET) })
-  const where = `${displayPath(spec)} (Spectral with ${SPECTRAL_RULESET}, the example rule and the support table)`
+  const where = `${displayPath(spec)} (Spectral with ${SPECTRAL_RULESET}, and our rules: plain YAML, header sets, examples, the support table)`
   if (findings.length === 0) {
     process.stdout.write(`spec lint: no finding in ${where}\n`)
   } else {

@@ -1,4 +1,4 @@
-/** What the spec lint reports, whichever rule found it: Spectral's or the example rule. */
+/** What the spec lint reports, whichever rule found it: Spectral's or one of our own (`lint.ts`). */
 
 export type Severity = 'error' | 'warning' | 'info' | 'hint'
 

@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { parse, parseDocument } from 'yaml'
-import { specYamlOptions } from '../../src/spec-diff/load.js'
+import { plainYamlOptions } from '../../src/spec-lint/plain-yaml.js'
 import { addEntry, type SeamEdit } from './seams.js'
 
 const fixtures = new URL('../fixtures/extend-spec/', import.meta.url)
@@ -29,16 +29,15 @@ interface SpecFragment {
 
 export function addResourceToSpec(workspace: string): void {
   const file = join(workspace, 'spec/openapi.yaml')
-  const spec = parseDocument(readFileSync(file, 'utf8'), specYamlOptions)
-  // The fixture shares its header and error blocks with YAML anchors and merge keys.
-  const fragment = parse(fixture('orders.yaml'), { merge: true }) as SpecFragment
-  for (const tag of fragment.tags) spec.addIn(['tags'], spec.createNode(tag))
-  for (const [path, item] of Object.entries(fragment.paths)) {
-    spec.setIn(['paths', path], spec.createNode(item))
-  }
+  const spec = parseDocument(readFileSync(file, 'utf8'), plainYamlOptions)
+  const fragment = parse(fixture('orders.yaml'), plainYamlOptions) as SpecFragment
+  // A value met twice would become an anchor and an alias, which the spec lint refuses.
+  const node = (value: unknown) => spec.createNode(value, { aliasDuplicateObjects: false })
+  for (const tag of fragment.tags) spec.addIn(['tags'], node(tag))
+  for (const [path, item] of Object.entries(fragment.paths)) spec.setIn(['paths', path], node(item))
   for (const [section, entries] of Object.entries(fragment.components)) {
     for (const [name, value] of Object.entries(entries)) {
-      spec.setIn(['components', section, name], spec.createNode(value))
+      spec.setIn(['components', section, name], node(value))
     }
   }
   const [major, minor] = String(spec.getIn(['info', 'version']))
