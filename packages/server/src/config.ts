@@ -4,8 +4,11 @@
  *
  * Each variable is one row of `configTable` (its name, default, parser and meaning); the
  * `Config` type, the README's configuration table (`test/config-table.ts`) and the config
- * tests all come from the rows, so adding a variable is adding a row. Every default lives here,
- * and this file imports nothing of the app.
+ * tests all come from the rows, so adding a variable is adding a row. Every variable's default
+ * lives in its row, and this file imports nothing of the app. What no variable sets is not
+ * configuration and stays a constant of its module (idempotency/idempotency.ts: the spec's
+ * 24 hours a key is kept, when an in-flight claim counts as abandoned, how long a duplicate
+ * waits).
  */
 import { existsSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'

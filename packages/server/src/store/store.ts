@@ -3,8 +3,11 @@
  * on SQLite (sqlite/) and PostgreSQL (postgres/). Every implementation must pass
  * test/store/conformance.ts, which checks the rules written here.
  *
- * All methods are async so that a networked store fits the same interface. Times are Unix
- * milliseconds unless said otherwise. Ids of pets are positive safe integers.
+ * Methods return promises, so that a networked store fits the same interface, but for the reads
+ * a store may have at hand: a resource's `get` and `list` answer at once where the store reads
+ * in this process or remembers the answer (`MaybePromise`: SQLite, a cache hit; `await` reads
+ * both), and `keys.cachedActive` never waits. Times are Unix milliseconds unless said
+ * otherwise. Ids of pets are positive safe integers.
  */
 
 import type { Pet, Plan } from '@petstore/types'
