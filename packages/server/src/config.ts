@@ -224,14 +224,6 @@ export const configTable = {
     default: '127.0.0.1',
     doc: 'Interface the metrics listener binds',
   }),
-  // Read once at import by write-trace.ts (the store's commits are not built from the config).
-  writeTrace: row({
-    variable: 'PETSTORE_WRITE_TRACE',
-    parser: filePath,
-    default: undefined,
-    shownDefault: 'unset',
-    doc: 'For the bench only (`pnpm --filter @petstore/bench write-path`): a file where every commit of created resources and every response time is written as JSON at exit',
-  }),
   logLevel: row({
     variable: 'LOG_LEVEL',
     parser: oneOf(logLevels, { caseless: true }),

@@ -15,8 +15,9 @@
  * JavaScript (as the data-path ceiling), not in SQL.
  */
 import { hash, randomUUID } from 'node:crypto'
-import { createWriteStream, writeFileSync } from 'node:fs'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createWriteStream } from 'node:fs'
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { commitDurable, commitStarted } from '@petstore/server/internal/commit-channel'
 import { type NewPet, type PetStatus, petStatusValues } from '@petstore/types'
 import type Database from 'better-sqlite3'
 import { draftDocument, pageJson, petJson, type StoredPet } from '../pet-documents.js'
@@ -89,17 +90,12 @@ export class Refusal {
  * server.listen(0, '127.0.0.1')
  * ```
  */
-export function createContractCeiling(
-  dbPath: string,
-  logPath: string,
-  tracePath?: string,
-): ContractCeiling {
+export function createContractCeiling(dbPath: string, logPath: string): ContractCeiling {
   const { db, pageStatement, byId, insert } = openPetDatabase(dbPath)
-  const trace = tracePath === undefined ? undefined : openWriteTrace(tracePath)
   const callers = loadKeys(db)
   const log = createLog(logPath)
 
-  const store = groupCommit<Reply>(db, insert, trace, {
+  const store = groupCommit<Reply>(db, insert, {
     created(reply, pet) {
       reply.headers.location = `/v1/pets/${pet.id}`
       reply.send(201, petJson(pet.id, pet.doc))
@@ -161,7 +157,6 @@ export function createContractCeiling(
       headers,
       send(status, body) {
         headers['content-type'] = 'application/json; charset=utf-8'
-        if (trace !== undefined) traceResponse(trace, response, started)
         response.writeHead(status, headers).end(body)
         log(started, headers['x-request-id'] as string, request.method, url, status)
       },
@@ -256,12 +251,12 @@ export interface GroupAnswers<R> {
 
 /**
  * Group commit: the creates of one event-loop turn go in one durable transaction, each answered
- * after it. Returns what takes a create and the reply it is answered on.
+ * after it, and each commit is published on the service's commit channel, as the service's are.
+ * Returns what takes a create and the reply it is answered on.
  */
 export function groupCommit<R>(
   db: Database.Database,
   insert: Database.Statement<[string], { id: number }>,
-  trace: WriteTraceFile | undefined,
   answers: GroupAnswers<R>,
 ): (draft: NewPet, reply: R) => void {
   let pending: { draft: NewPet; reply: R }[] = []
@@ -275,7 +270,7 @@ export function groupCommit<R>(
     const batch = pending
     pending = []
     let pets: StoredPet[]
-    const startedAt = trace === undefined ? 0 : traceClock()
+    const startedAt = commitStarted()
     try {
       pets = insertAll(batch)
     } catch {
@@ -283,7 +278,7 @@ export function groupCommit<R>(
       for (const { reply } of batch) answers.failed(reply, refusal)
       return
     }
-    trace?.commits.push([batch.length, startedAt, traceClock()])
+    commitDurable('sqlite', batch.length, startedAt)
     batch.forEach(({ reply }, i) => {
       answers.created(reply, pets[i] as StoredPet)
     })
@@ -292,30 +287,6 @@ export function groupCommit<R>(
     if (pending.length === 0) setImmediate(commit)
     pending.push({ draft, reply })
   }
-}
-
-/** The service's write trace (server/src/write-trace.ts), in the same format, kept apart. */
-export interface WriteTraceFile {
-  commits: [number, number, number][]
-  responses: [number, number][]
-}
-
-export const traceClock = () => performance.timeOrigin + performance.now()
-
-export function openWriteTrace(path: string): WriteTraceFile {
-  const trace: WriteTraceFile = { commits: [], responses: [] }
-  process.once('exit', () => writeFileSync(path, JSON.stringify(trace)))
-  return trace
-}
-
-/** As the service's `onResponse`: when the response has been written (`finish`). */
-function traceResponse(trace: WriteTraceFile, response: ServerResponse, started: number): void {
-  response.once('finish', () => recordResponse(trace, started))
-}
-
-/** A response written now, to a request that arrived at `started` (`performance.now()`). */
-export function recordResponse(trace: WriteTraceFile, started: number): void {
-  trace.responses.push([performance.timeOrigin + started, traceClock()])
 }
 
 export function errorBody(refusal: Refusal): string {

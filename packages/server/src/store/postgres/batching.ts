@@ -10,7 +10,7 @@
  * holds it until COMMIT: that is what keeps pagination exact across instances (see README.md).
  */
 import type pg from 'pg'
-import { traceClock, writeTrace } from '../../write-trace.js'
+import { commitDurable, commitStarted } from '../commit-channel.js'
 import type { DocumentCodec, Encoded } from '../documents.js'
 import type { Draft, IdempotencyCompletion, Identified } from '../resource.js'
 import { isUnavailable, noteWrite, unavailableOr } from './connection.js'
@@ -80,7 +80,7 @@ export function batchCreates<R extends Identified>(
 
   async function writeGroup(group: Queued<R>[]): Promise<void> {
     let created: R[]
-    const startedAt = writeTrace === undefined ? 0 : traceClock()
+    const startedAt = commitStarted()
     try {
       created = await commit(pool, table, sql, group)
     } catch (error) {
@@ -94,7 +94,7 @@ export function batchCreates<R extends Identified>(
       return
     }
     noteWrite(pool)
-    writeTrace?.commit(group.length, startedAt, traceClock())
+    commitDurable('postgresql', group.length, startedAt)
     for (const [index, item] of group.entries()) item.resolve(created[index] as R)
   }
 

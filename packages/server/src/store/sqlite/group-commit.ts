@@ -14,7 +14,7 @@
  * @see https://www.sqlite.org/lang_savepoint.html
  */
 import type Database from 'better-sqlite3'
-import { traceClock, writeTrace } from '../../write-trace.js'
+import { commitDurable, commitStarted } from '../commit-channel.js'
 import { sqliteCondition } from './unavailable.js'
 
 export interface GroupCommit {
@@ -69,7 +69,7 @@ export function createGroupCommit(
     const group = queue
     if (group.length === 0) return
     queue = []
-    const startedAt = writeTrace === undefined ? 0 : traceClock()
+    const startedAt = commitStarted()
     try {
       beforeCommit()
       try {
@@ -86,7 +86,7 @@ export function createGroupCommit(
       return
     }
     failure = undefined
-    writeTrace?.commit(group.length, startedAt, traceClock())
+    commitDurable('sqlite', group.length, startedAt)
     for (const item of group) {
       const outcome = item.outcome as NonNullable<Queued['outcome']>
       if (outcome.ok) item.resolve(outcome.value)
