@@ -1,8 +1,8 @@
 /**
  * The stores' group commits, published on `node:diagnostics_channel` for whatever measures the
- * write path in the process (an APM agent, a profiler, the bench's `write-path` tool loaded
- * with `node --import`): each commit, how many writes it made durable, when its transaction
- * began and when it was durable. Without a subscriber a commit reads one flag and takes no
+ * write path in the process (an APM agent, a profiler, a module loaded with `node --import`):
+ * each commit, how many writes it made durable, when its transaction began and when it was
+ * durable. Without a subscriber a commit reads one flag and takes no
  * clock; the server itself never subscribes.
  * @see https://nodejs.org/api/diagnostics_channel.html
  */

@@ -7,8 +7,7 @@
  * postgres/resources.ts).
  *
  * A page's JSON is the documents' text spliced after `{"id":N,` (or `{"id":N}` for an empty
- * document), never parsed or built again. Against a column per property, pages cost about 4%
- * more CPU, getPet and creates the same (packages/bench/BENCHMARKS.md, "Stored documents").
+ * document), never parsed or built again.
  */
 import { jsonString, jsonValue } from '../json-write.js'
 import { specDocument } from '../spec/document.js'

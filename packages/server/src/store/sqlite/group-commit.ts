@@ -7,7 +7,7 @@
  * that fails rejects alone and the others commit: a group is first applied as it is, and only
  * when one of its writes throws is it applied again with each write in its own savepoint, so a
  * write may run twice (its first run rolled back) and touches nothing but this connection.
- * (A savepoint per write, always, cost two statements per create: a tenth of its CPU.)
+ * (A savepoint per write, always, would cost two more statements per create.)
  *
  * better-sqlite3 is synchronous: while a group is applied nothing else runs in this process, and
  * the requests that arrive during its fsync form the next group.
