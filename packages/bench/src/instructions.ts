@@ -134,7 +134,7 @@ export async function measureInstructions(
   try {
     const dbPath = join(work, 'pets.db')
     const apiKey = await createBenchKey(join(serverDir, 'dist', 'cli', 'main.js'), dbPath)
-    seedPets(dbPath, { count: plan.workload === 'walk' ? walkPets : 1_000 })
+    await seedPets(serverDir, dbPath, { count: plan.workload === 'walk' ? walkPets : 1_000 })
     const launcher = callgrindLauncher(work)
     const { base } = plan
     const rows: InstructionsRow[] = []

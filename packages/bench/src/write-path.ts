@@ -221,7 +221,7 @@ export async function measureWritePath(
   try {
     const dbPath = join(work, 'service.db')
     const key = await createBenchKey(join(serverDir, 'dist', 'cli', 'main.js'), dbPath)
-    seedPets(dbPath, { count: 1000 })
+    await seedPets(serverDir, dbPath, { count: 1000 })
     copyDatabase(dbPath, join(work, 'contract.db'))
     const traces = { service: join(work, 'service.trace'), contract: join(work, 'contract.trace') }
     const targets = {

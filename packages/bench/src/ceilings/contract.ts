@@ -1,13 +1,15 @@
 /**
  * The contract ceiling: the work the service's contract asks for on the bench's calls, written
- * the leanest way: bare node:http and better-sqlite3 on a copy of the service's database, never
- * the service's code. Per /v1 request: the SHA-256 of the bearer key looked up in a Map loaded
- * from `api_keys` at start (401 with the Error body otherwise), two fixed windows in memory
- * (minute and day) with the service's rate-limit headers, a generated `X-Request-Id`, `nosniff`,
- * `no-store`, CORS when the request has an Origin, one JSON log line written asynchronously to a
- * file. listPets pages by an AES block cursor with a next link, getPet adds the deprecation
- * headers, createPet validates the NewPet by hand and commits a turn's creates in one durable
- * transaction (WAL, `synchronous = FULL`) before answering 201.
+ * the leanest way: bare node:http and better-sqlite3 on a copy of the service's database, none
+ * of the service's request path, only its formats (its cursor codec, its stored documents, its
+ * commit channel), so that both do the same work on the same bytes. Per /v1 request: the
+ * SHA-256 of the bearer key looked up in a Map loaded from `api_keys` at start (401 with the
+ * Error body otherwise), two fixed windows in memory (minute and day) with the service's
+ * rate-limit headers, a generated `X-Request-Id`, `nosniff`, `no-store`, CORS when the request
+ * has an Origin, one JSON log line written asynchronously to a file. listPets pages by the
+ * service's block cursor with a next link, getPet adds the deprecation headers, createPet
+ * validates the NewPet by hand and commits a turn's creates in one durable transaction (WAL,
+ * `synchronous = FULL`) before answering 201.
  *
  * Deliberately not: per-IP limits and bans, idempotency keys, a client's own request id, HEAD,
  * OPTIONS, 405s, the edge's timeouts. Pets are stored as the service stores them (`id` and a
@@ -18,10 +20,11 @@ import { hash, randomUUID } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { commitDurable, commitStarted } from '@petstore/server/internal/commit-channel'
+import type { CursorCodec } from '@petstore/server/internal/cursor'
 import { type NewPet, type PetStatus, petStatusValues } from '@petstore/types'
 import type Database from 'better-sqlite3'
 import { draftDocument, pageJson, petJson, type StoredPet } from '../pet-documents.js'
-import { type ContractCursors, createContractCursors } from './contract-cursor.js'
+import { createContractCursors } from './contract-cursor.js'
 import { openPetDatabase, type PetDatabase } from './data-path.js'
 
 interface KeyRow {
@@ -209,7 +212,7 @@ export interface ListedPage {
  */
 export function pageLister(
   pageStatement: PetDatabase['pageStatement'],
-  cursors: ContractCursors,
+  cursors: CursorCodec,
 ): (values: (name: string) => readonly string[]) => ListedPage {
   return (values) => {
     const limitValue = oneValue(values('limit'), 'limit') ?? '20'

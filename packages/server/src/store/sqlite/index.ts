@@ -20,6 +20,7 @@ import { lockForServer } from './instance-lock.js'
 import { sqliteKeyStore } from './keys.js'
 import { migrate } from './migrations/index.js'
 import { sqliteResourceStore } from './resources.js'
+import { sqliteSeeder } from './seed.js'
 import { guardMethods, unavailableOr } from './unavailable.js'
 
 /**
@@ -87,7 +88,10 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     ),
     keys: guardMethods(sqliteKeyStore(db, writes, sqliteTableChanges(externalChanges))),
     idempotency: guardMethods(sqliteIdempotencyStore(db, writes)),
-    ...guardMethods({ setting: settingReader(db, writes) }),
+    ...guardMethods({
+      setting: settingReader(db, writes),
+      seed: sqliteSeeder(db, writes, fileGuard),
+    }),
     // Writes nothing (a probe row per call let an unauthenticated flood slow every create): a
     // read, then what would refuse the next commit, each without I/O on the database: a recent
     // failed commit (a full disk, an I/O error), the file deleted or replaced, a file or disk
