@@ -2,8 +2,8 @@
  * The stores' group commits, published on `node:diagnostics_channel` for whatever measures the
  * write path in the process (an APM agent, a profiler, a module loaded with `node --import`):
  * each commit, how many writes it made durable, when its transaction began and when it was
- * durable. Without a subscriber a commit reads one flag and takes no
- * clock; the server itself never subscribes.
+ * durable. Without a subscriber a commit reads one flag and takes no clock; the server itself
+ * never subscribes.
  * @see https://nodejs.org/api/diagnostics_channel.html
  */
 import { channel } from 'node:diagnostics_channel'

@@ -132,10 +132,10 @@ export interface Store extends ResourceStores {
   /**
    * Appends every draft to resource `name` in one transaction, each stored as `create` stores
    * it (its document, an id above every one before), and resolves with how many: loading data
-   * (`petstore seed`, the bench's databases), without what a create does per request (a group
-   * commit each, idempotency records, the created resource built). An append, as `create` is,
-   * so caches keep what they hold. `drafts` is iterated once, inside the transaction: a
-   * generator of a million drafts is never held in memory. All or nothing.
+   * (`petstore seed`, databases for tests and benchmarks), without what a create does per
+   * request (a group commit each, idempotency records, the created resource built). An append,
+   * as `create` is, so caches keep what they hold. `drafts` is iterated once, inside the
+   * transaction: a generator of a million drafts is never held in memory. All or nothing.
    */
   seed<N extends keyof ResourceStores>(name: N, drafts: Iterable<DraftOf<N>>): Promise<number>
   /**
