@@ -138,6 +138,11 @@ describe.each(packages.map((pkg) => pkg.manifest.name))('%s', (name) => {
     expect(manifest).not.toHaveProperty('types')
     const exports = manifest.exports as Record<string, unknown>
     expect(exports['.']).toEqual({ types: './dist/index.d.ts', default: './dist/index.js' })
+    // Workspace-only entry points (the server's `internal/*` for the bench, the types' reader
+    // as source) are left out by `publishConfig.exports`.
+    expect(Object.keys(exports).filter((entry) => /\/(internal|source)(\/|$)/.test(entry))).toEqual(
+      [],
+    )
   })
 
   it('depends on caret ranges from the catalog, starting at the version the lockfile pins', () => {

@@ -11,7 +11,7 @@ export interface BenchArgs {
   specDiff: boolean
   /** Run the service with `--cpu-prof` and summarize the profiles (into this directory). */
   profile: string | undefined
-  /** Where the report goes; full mode defaults to the package's BENCHMARKS.md. */
+  /** Where the report goes; full mode defaults to the mode's own report (outputs.ts). */
   out: string | undefined
   /** Keep the scratch directory (databases, service logs). */
   keep: boolean
@@ -24,11 +24,12 @@ export const usage = `usage: pnpm bench [--quick] [--soak] [--scale-out] [--spec
   --quick     one short round per workload (a smoke test; writes no report unless --out)
   --soak      then a soak: 60 s of (a) with 10% creates at 70% of the measured maximum
   --scale-out PostgreSQL + Redis instead: one and two instances against a PostgreSQL data-path
-              ceiling (full mode writes packages/bench/BENCHMARKS-SCALE-OUT.md)
+              ceiling (full mode writes packages/bench/RESULTS-SCALE-OUT.md)
   --spec-diff spec:diff of a generated spec (1,000 operations, 2,000 schemas) against a copy with
               one change, beside the spec's size (prints only, unless --out)
   --profile   run the service with --cpu-prof and print its hot spots (skips the kill -9 check)
-  --out       write the Markdown report here (full mode: packages/bench/BENCHMARKS.md)
+  --out       write the Markdown report here (full mode: packages/bench/RESULTS.md; never the
+              notes, BENCHMARKS.md)
   --keep      keep the scratch directory with the databases and the service logs
   --server    measure another build of the server package (a directory holding dist/server.js)`
 

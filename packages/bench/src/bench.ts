@@ -133,7 +133,7 @@ async function startPhase(
   const ceilingDb = join(options.workDir, `${name}-ceiling.db`)
   options.log(`${name}: seeding ${seed.count + (seed.soldTail ?? 0)} pets`)
   const key = await createBenchKey(join(options.serverDir, 'dist', 'cli', 'main.js'), dbPath)
-  seedPets(dbPath, seed)
+  await seedPets(options.serverDir, dbPath, seed)
   copyDatabase(dbPath, ceilingDb)
   const contractDb = join(options.workDir, `${name}-contract.db`)
   copyDatabase(dbPath, contractDb)

@@ -7,10 +7,10 @@
  * package: a pair of builds whose difference does not move with the machine.
  *
  * Why counts: on this machine a CPU pair moved by 4-5% with which build started first, and the
- * speed changed by 2x in phases of minutes (BENCHMARKS.md, issue 33). The same build and load
- * count within a few percent from window to window however fast the machine is that minute. Not
- * whatever else runs: how requests batch (creates per commit, requests per turn) changes the
- * count, and a saturated machine changes the batching.
+ * speed changed by 2x in phases of minutes (BENCHMARKS.md, "How to measure"). The same build and
+ * load count within a few percent from window to window however fast the machine is that
+ * minute. Not whatever else runs: how requests batch (creates per commit, requests per turn)
+ * changes the count, and a saturated machine changes the batching.
  *
  * Each target runs under callgrind with collection off. After a warm-up of four times `requests`
  * (the JIT's tiers: twice was not enough), each window counts `requests` calls sent over 32
@@ -23,7 +23,7 @@
  * code about 13% more for its whole life: in three contract ceilings of twelve counted, every
  * `process.nextTick` went through V8's runtime and migrated its object from a deprecated map
  * (none of nine services did). No process run without valgrind was seen in that state
- * (BENCHMARKS.md, twelfth pass), so the lowest count is the one the timed runs see, and the
+ * (BENCHMARKS.md, "How to measure"), so the lowest count is the one the timed runs see, and the
  * others are listed beside it.
  */
 import { rmSync } from 'node:fs'
@@ -134,7 +134,7 @@ export async function measureInstructions(
   try {
     const dbPath = join(work, 'pets.db')
     const apiKey = await createBenchKey(join(serverDir, 'dist', 'cli', 'main.js'), dbPath)
-    seedPets(dbPath, { count: plan.workload === 'walk' ? walkPets : 1_000 })
+    await seedPets(serverDir, dbPath, { count: plan.workload === 'walk' ? walkPets : 1_000 })
     const launcher = callgrindLauncher(work)
     const { base } = plan
     const rows: InstructionsRow[] = []

@@ -1,26 +1,27 @@
 /**
- * `pnpm bench`: runs the bench, prints the report, and in full mode writes BENCHMARKS.md.
- * The root script builds the server and the client first.
+ * `pnpm bench`: runs the bench, prints the report, and in full mode writes it to its own file
+ * (outputs.ts: RESULTS.md, RESULTS-SCALE-OUT.md), never to the notes. The root script builds the
+ * server and the client first.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { parseArgs, UsageError, usage } from './args.js'
 import { runBench } from './bench.js'
+import { packageRoot, reportPath } from './outputs.js'
 import { fullPlan, quickPlan } from './plan.js'
 import { renderProfile, summarizeProfile } from './profile.js'
 import { renderReport } from './report.js'
 import { renderScaleOutReport, runScaleOutBench } from './scale-out.js'
 import { renderSpecDiffReport, runSpecDiffBench } from './spec-diff.js'
 
-const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-
 async function main(): Promise<number> {
   let args: ReturnType<typeof parseArgs>
+  let out: string | undefined
   try {
     args = parseArgs(process.argv.slice(2))
+    out = reportPath(args.specDiff ? 'specDiff' : args.scaleOut ? 'scaleOut' : 'bench', args)
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
     process.stderr.write(`bench: ${error.message}\n${usage}\n`)
@@ -33,7 +34,7 @@ async function main(): Promise<number> {
   if (args.specDiff) {
     const report = renderSpecDiffReport(runSpecDiffBench(resolve(packageRoot, '../..')))
     process.stdout.write(report)
-    if (args.out !== undefined) writeFileSync(args.out, report)
+    if (out !== undefined) writeFileSync(out, report)
     return 0
   }
   const serverDir =
@@ -59,8 +60,6 @@ async function main(): Promise<number> {
         await runScaleOutBench({ serverDir, workDir, quick: args.quick, soak: args.soak, log }),
       )
       process.stdout.write(`\n${report}`)
-      const out =
-        args.out ?? (args.quick ? undefined : join(packageRoot, 'BENCHMARKS-SCALE-OUT.md'))
       if (out !== undefined) writeFileSync(out, report)
       return 0
     } finally {
@@ -78,7 +77,6 @@ async function main(): Promise<number> {
     })
     const report = renderReport(result)
     process.stdout.write(`\n${report}`)
-    const out = args.out ?? (args.quick ? undefined : join(packageRoot, 'BENCHMARKS.md'))
     if (out !== undefined) {
       writeFileSync(out, report)
       log(`wrote ${out}`)

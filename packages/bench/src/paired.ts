@@ -160,9 +160,10 @@ export async function measurePair(
       started.push(targets[name])
     }
     for (const name of builds) {
-      const cli = join(dirs[dirs[name] === contractBase ? 'head' : name], 'dist', 'cli', 'main.js')
-      const key = await createBenchKey(cli, dbPathOf(name))
-      seedPets(dbPathOf(name), { count: plan.pets, soldTail })
+      // Each build's database is made and seeded by its own code; the ceiling's by the head's.
+      const server = dirs[dirs[name] === contractBase ? 'head' : name]
+      const key = await createBenchKey(join(server, 'dist', 'cli', 'main.js'), dbPathOf(name))
+      await seedPets(server, dbPathOf(name), { count: plan.pets, soldTail })
       headers[name] = bearer(key)
     }
     let order: readonly Build[] = builds

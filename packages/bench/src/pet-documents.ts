@@ -1,10 +1,14 @@
 /**
- * Pets as the service stores them (issue 29): `id` in its own column and `doc`, the JSON text
- * of every other property in the Pet schema's order, exactly as `JSON.stringify` writes it. The
- * seeds write such documents in SQL; the ceilings read, filter and insert them as the service's
- * store does, so that they do the same data work.
+ * Pets as the service stores them, for the ceilings, which read, filter and insert them as its
+ * store does: `id` in its own column and `doc`, the document the service's own codec writes
+ * (`store/documents.ts`), read back by the service's own filter expression
+ * (`store/migrations.ts`). Nothing of the format is written here but the page's JSON, which the
+ * ceilings build in JavaScript where the service builds it in SQL.
  */
-import type { NewPet } from '@petstore/types'
+import { documentCodec } from '@petstore/server/internal/documents'
+import { fieldExpression } from '@petstore/server/internal/migrations'
+import type { NewPet, Pet } from '@petstore/types'
+import { schemaProperties } from '@petstore/types/openapi'
 import { openapiDocument } from '@petstore/types/spec'
 
 export type Dialect = 'sqlite' | 'postgres'
@@ -15,27 +19,18 @@ export interface StoredPet {
   doc: string
 }
 
-/** One SQL expression per NewPet property: required ones required, a renamed one an error. */
-export type PetSql = { [K in keyof NewPet]: string }
-
-const schemas = openapiDocument.components.schemas
-
-/** Pet's properties but `id`, in the order the spec declares them: a document's order. */
-const documentOrder = Object.keys(schemas.Pet.properties).filter((name) => name !== 'id')
-
-/** NewPet's defaults, which the service's validation fills in before storing a draft. */
-const newPetDefaults = Object.entries(schemas.NewPet.properties).flatMap(([name, schema]) =>
-  'default' in schema ? [[name, schema.default] as const] : [],
-)
+const pets = documentCodec<Pet>('Pet', openapiDocument)
 
 /**
- * The SQL expression reading the document's `status`: the expression `pets_status_id` indexes
- * on each store (the server's `filterIndex`), so that a filtered page walks that index.
+ * NewPet's defaults, which the service's validation fills in before storing a draft, read
+ * through the spec reader (a property written with `$ref`, or NewPet with `allOf`, counts too).
  */
-export const statusExpression: Readonly<Record<Dialect, string>> = {
-  sqlite: `json_extract(doc, '$.status')`,
-  postgres: `(doc->>'status')`,
-}
+const newPetDefaults = [
+  ...schemaProperties({ $ref: '#/components/schemas/NewPet' }, openapiDocument),
+].flatMap(([name, schema]) => ('default' in schema ? [[name, schema.default] as const] : []))
+
+/** The SQL expression reading a pet's `status`: the one `pets_status_id` indexes. */
+export const statusExpression = (dialect: Dialect): string => fieldExpression(dialect, 'status')
 
 /** A pet's JSON as the service answers it: `{"id":N,` spliced before the document's members. */
 export function petJson(id: number, doc: string): string {
@@ -43,41 +38,17 @@ export function petJson(id: number, doc: string): string {
 }
 
 /** A page's JSON: what `JSON.stringify` makes of its pets. */
-export function pageJson(pets: readonly StoredPet[]): string {
+export function pageJson(stored: readonly StoredPet[]): string {
   let json = '['
-  for (const [index, pet] of pets.entries()) {
+  for (const [index, pet] of stored.entries()) {
     json += `${index === 0 ? '' : ','}${petJson(pet.id, pet.doc)}`
   }
   return `${json}]`
 }
 
-/** The document stored for a draft: its text, NewPet's defaults filled in as the service does. */
+/** The document stored for a draft: NewPet's defaults filled in, written by the service's codec. */
 export function draftDocument(draft: NewPet): string {
   const stored: Record<string, unknown> = { ...draft }
   for (const [name, value] of newPetDefaults) stored[name] ??= value
-  return JSON.stringify(stored)
-}
-
-/**
- * A document as SQL, from one expression per property, with the members in the document's
- * order and the compact text `JSON.stringify` writes: SQLite's `json_object` writes it so;
- * PostgreSQL's `json_build_object` would add spaces, so its text is formatted from `to_json` of
- * each value, and a `json` column keeps that text as written.
- *
- * @example
- * ```ts
- * documentSql('sqlite', { name: `'Rex'`, categoryId: '1' }) // json_object('name', 'Rex', 'categoryId', 1)
- * ```
- */
-export function documentSql(dialect: Dialect, values: PetSql): string {
-  const expressions = values as Record<string, string | undefined>
-  const members = documentOrder.flatMap((name) => {
-    const value = expressions[name]
-    return value === undefined ? [] : [[name, value] as const]
-  })
-  if (dialect === 'sqlite') {
-    return `json_object(${members.map(([name, value]) => `'${name}', ${value}`).join(', ')})`
-  }
-  const template = `{${members.map(([name]) => `"${name}":%s`).join(',')}}`
-  return `format('${template}', ${members.map(([, value]) => `to_json(${value})`).join(', ')})::json`
+  return pets.encode(stored as Omit<Pet, 'id'>).text
 }

@@ -1,4 +1,4 @@
-/** Renders a run as Markdown: the BENCHMARKS.md file and what `pnpm bench` prints. */
+/** Renders a run as Markdown: the RESULTS.md file and what `pnpm bench` prints. */
 import type { BenchResult } from './bench.js'
 import { checkGoals, contractGoal, deepPageRatios, megabyte, ratio } from './goals.js'
 import { freeCostRatio } from './observability-cost.js'
@@ -28,7 +28,7 @@ export function renderReport(result: BenchResult): string {
   const parts: string[] = []
   parts.push(`# Benchmarks
 
-Written by \`pnpm bench${plan.mode === 'quick' ? ' --quick' : ''}\` on ${machine.date.slice(0, 16).replace('T', ' ')} UTC (${Math.round(result.durationSeconds)} s). Re-run it to refresh this file; compare ratios, not absolute numbers.
+Written by \`pnpm bench${plan.mode === 'quick' ? ' --quick' : ''}\` on ${machine.date.slice(0, 16).replace('T', ' ')} UTC (${Math.round(result.durationSeconds)} s); each full run replaces this file. Compare ratios, not absolute numbers; what the measurements have taught is in [BENCHMARKS.md](./BENCHMARKS.md).
 
 **Measured:** ${result.revision === undefined ? `the server in ${result.serverDir}` : `commit ${result.revision}`}.
 

@@ -19,9 +19,8 @@ import { join } from 'node:path'
 import { freePort } from '@petstore/scripts/free-port'
 import pg from 'pg'
 import { type HttpCall, type LoadResult, runLoad } from './load.js'
-import { documentSql } from './pet-documents.js'
 import { table } from './report.js'
-import { createBenchKey, seededPet } from './seed.js'
+import { createBenchKey, seedPostgresPets } from './seed.js'
 import { soakMix } from './soak.js'
 import { median } from './stats.js'
 import { startCeiling, startService, type Target } from './targets.js'
@@ -81,10 +80,7 @@ export async function runScaleOutBench(options: ScaleOutOptions): Promise<ScaleO
     const env = { DATABASE_URL: databaseUrl, REDIS_URL: redis.url }
     const cliJs = join(options.serverDir, 'dist', 'cli', 'main.js')
     const key = await createBenchKey(cliJs, join(options.workDir, 'unused.db'), env)
-    await admin.query(
-      `INSERT INTO ${schema}.pets (doc)
-       SELECT ${documentSql('postgres', seededPet('1000'))} FROM generate_series(1, 1000) AS i`,
-    )
+    await seedPostgresPets(options.serverDir, { url: base, size: 2, schema }, { count: 1000 })
     const logPath = (name: string) => join(options.workDir, `scale-out-${name}.log`)
     const start = (name: string, extra: Record<string, string> = {}) =>
       startService({

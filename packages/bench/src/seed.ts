@@ -1,16 +1,26 @@
 /**
- * Prepares the service's SQLite file before start: the operator CLI creates it (running the
- * service's own migrations) and an enterprise key, then pets are inserted directly, in one
- * transaction, with one recursive INSERT: a million rows in seconds, not an hour of POSTs. The
- * pets are documents (pet-documents.ts) built in SQL from `seededPet`.
+ * Prepares a database before the service starts: the operator CLI creates it (the service's own
+ * migrations) and an enterprise key; then the measured build's own store appends the pets
+ * (`Store.seed`: one transaction of prepared inserts, each pet written by that build's document
+ * codec), so that every build, the workspace's or another (`--server`, `paired --base`), is
+ * seeded in its own format and nothing here writes its tables. A million pets take seconds.
  */
 import { execFile } from 'node:child_process'
 import { copyFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
+import type { PostgresStoreOptions, Store } from '@petstore/server'
+import type { Pet } from '@petstore/types'
 import Database from 'better-sqlite3'
-import { documentSql, type PetSql } from './pet-documents.js'
 
 const run = promisify(execFile)
+
+/** This workspace's server package, the build measured unless another is named. */
+export const workspaceServer = dirname(
+  createRequire(import.meta.url).resolve('@petstore/server/package.json'),
+)
 
 /** Limits far above anything the bench can send, so that limiting never refuses a request. */
 export const benchKeyLimits = { perMinute: 1_000_000_000, perDay: 1_000_000_000 }
@@ -54,56 +64,71 @@ export interface SeedPlan {
 }
 
 /**
- * The seeded pets as SQL over their row number `i` (SQLite and PostgreSQL alike): pet `i` is
- * named `Pet i`, has category `1 + i % 50`, and is `sold` after `soldAfter` (a SQL expression),
- * else `pending` when `i` is even and `available` when odd. The one place the bench names
- * NewPet's properties, typed by NewPet, so that a renamed or newly required one fails here.
+ * The seeded pets, as the store takes them: pet `i` is named `Pet i`, has category `1 + i % 50`,
+ * and is `sold` after `plan.count`, else `pending` when `i` is even and `available` when odd.
+ * The one place the bench names Pet's properties, typed by Pet, so that a renamed or newly
+ * required one fails here.
  */
-export function seededPet(soldAfter: string): PetSql {
-  return {
-    name: `'Pet ' || i`,
-    categoryId: '1 + i % 50',
-    status: `CASE WHEN i > ${soldAfter} THEN 'sold' WHEN i % 2 = 0 THEN 'pending' ELSE 'available' END`,
+export function* seededPets(plan: SeedPlan): Generator<Omit<Pet, 'id'>> {
+  const pets = plan.count + (plan.soldTail ?? 0)
+  for (let i = 1; i <= pets; i++) {
+    yield {
+      name: `Pet ${i}`,
+      categoryId: 1 + (i % 50),
+      status: i > plan.count ? 'sold' : i % 2 === 0 ? 'pending' : 'available',
+    }
   }
 }
 
+type ServerModule = typeof import('@petstore/server')
+
+/** The public entry point of the build in `serverDir` (its `dist/index.js`). */
+function serverBuild(serverDir: string): Promise<ServerModule> {
+  return import(pathToFileURL(join(serverDir, 'dist', 'index.js')).href) as Promise<ServerModule>
+}
+
+/** Chunks of creates awaited together, for a build from before `Store.seed`. */
+const createChunk = 10_000
+
+/** Appends the planned pets through `store`: its `seed`, or its creates where it has none. */
+async function appendPets(store: Store, plan: SeedPlan): Promise<void> {
+  if (typeof store.seed === 'function') {
+    await store.seed('pets', seededPets(plan))
+    return
+  }
+  let chunk: Promise<unknown>[] = []
+  for (const pet of seededPets(plan)) {
+    chunk.push(store.pets.create(pet))
+    if (chunk.length === createChunk) chunk = await Promise.all(chunk).then(() => [])
+  }
+  await Promise.all(chunk)
+}
+
 /**
- * Appends the planned pets to the `pets` table of an existing database, in one transaction,
- * then checkpoints the WAL so that the file can be copied.
+ * Appends the planned pets to the SQLite database at `dbPath` (created by the CLI) through the
+ * store of the build in `serverDir`. Closing the store checkpoints the WAL, so that the file
+ * can then be copied alone.
  */
-export function seedPets(dbPath: string, plan: SeedPlan): void {
-  const db = new Database(dbPath)
+export async function seedPets(serverDir: string, dbPath: string, plan: SeedPlan): Promise<void> {
+  const store = (await serverBuild(serverDir)).openSqliteStore(dbPath)
   try {
-    db.pragma('journal_mode = WAL')
-    const { into, select } = petInsert(db, seededPet('@soldAfter'))
-    const insert = db.prepare<{ pets: number; soldAfter: number }>(
-      `INSERT INTO ${into}
-       WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < @pets)
-       SELECT ${select} FROM n`,
-    )
-    const pets = plan.count + (plan.soldTail ?? 0)
-    db.transaction(() => insert.run({ pets, soldAfter: plan.count })).immediate()
-    db.pragma('wal_checkpoint(TRUNCATE)')
+    await appendPets(store, plan)
   } finally {
-    db.close()
+    await store.close()
   }
 }
 
-/**
- * What writes `pet` into the `pets` table as the database has it: as a document, or, in a build
- * from before the document store (issue 29), which `paired` may take as its base, one
- * snake_case column per property.
- */
-function petInsert(db: Database.Database, pet: PetSql): { into: string; select: string } {
-  const columns = db.pragma('table_info(pets)') as { name: string }[]
-  if (columns.some((column) => column.name === 'doc')) {
-    return { into: 'pets (doc)', select: documentSql('sqlite', pet) }
-  }
-  const values = Object.entries(pet)
-  const names = values.map(([name]) => name.replace(/[A-Z]/g, (upper) => `_${upper.toLowerCase()}`))
-  return {
-    into: `pets (${names.join(', ')})`,
-    select: values.map(([, value]) => value).join(', '),
+/** The same on PostgreSQL, in the schema `options` names. */
+export async function seedPostgresPets(
+  serverDir: string,
+  options: PostgresStoreOptions,
+  plan: SeedPlan,
+): Promise<void> {
+  const store = await (await serverBuild(serverDir)).openPostgresStore(options)
+  try {
+    await appendPets(store, plan)
+  } finally {
+    await store.close()
   }
 }
 

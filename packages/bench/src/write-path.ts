@@ -2,9 +2,10 @@
  * `pnpm --filter @petstore/bench write-path [--server=DIR] [--rounds=3] [--seconds=5]
  * [--ceiling-with-service-flags] [--ceiling-on-fastify]`: where
  * the durable creates of w2 (`POST /v1/pets`, 32 connections) go, on the service and on the
- * contract ceiling. Both run with a write trace (server/src/write-trace.ts; the ceiling keeps
- * its own) that records each commit (its size, when it began and when it was durable) and each
- * response (when its request arrived, when it was written); the targets are loaded in turn,
+ * contract ceiling. Both run with a write trace loaded into their process (write-trace.ts: the
+ * commits they publish on the service's commit channel, with their size, when each began and
+ * when it was durable, and each response, when its request arrived and when it was written,
+ * from Node's HTTP channels); the targets are loaded in turn,
  * alternated, and the trace is read over the loaded windows only. Then each is loaded once more
  * with `strace -c -f -e trace=fsync,fdatasync` attached: syncs per commit, a count that does not
  * depend on how fast the machine is (strace slows the process; its rate is not used).
@@ -25,6 +26,7 @@ import { copyDatabase, createBenchKey, seedPets } from './seed.js'
 import { percentile } from './stats.js'
 import { startCeiling, startService, type Target } from './targets.js'
 import { bearer, newPetBody } from './workloads.js'
+import { readWriteTrace, type WriteTraceFile, writeTraceImport } from './write-trace.js'
 
 export interface WritePathPlan {
   rounds: number
@@ -42,14 +44,6 @@ export interface WritePathPlan {
    * gap is then the service's own steps, not its framework.
    */
   ceilingOnFastify?: boolean
-}
-
-/** What the write trace holds (server/src/write-trace.ts). */
-export interface WriteTraceFile {
-  /** `[size, startedAt, committedAt]`, epoch milliseconds. */
-  commits: [number, number, number][]
-  /** `[arrivedAt, writtenAt]`, epoch milliseconds. */
-  responses: [number, number][]
 }
 
 export interface WritePathRow {
@@ -227,7 +221,7 @@ export async function measureWritePath(
   try {
     const dbPath = join(work, 'service.db')
     const key = await createBenchKey(join(serverDir, 'dist', 'cli', 'main.js'), dbPath)
-    seedPets(dbPath, { count: 1000 })
+    await seedPets(serverDir, dbPath, { count: 1000 })
     copyDatabase(dbPath, join(work, 'contract.db'))
     const traces = { service: join(work, 'service.trace'), contract: join(work, 'contract.trace') }
     const targets = {
@@ -235,17 +229,19 @@ export async function measureWritePath(
         serverDir,
         dbPath,
         logPath: join(work, 'service.log'),
-        env: { PETSTORE_WRITE_TRACE: traces.service },
+        nodeArgs: writeTraceImport(traces.service),
       }),
       contract: await startCeiling(
         {
           kind: 'contract',
           dbPath: join(work, 'contract.db'),
           logPath: join(work, 'contract.log'),
-          writeTrace: traces.contract,
           fastify: plan.ceilingOnFastify ?? false,
         },
-        plan.ceilingWithServiceFlags ? startCommand(serverDir).nodeArgs : [],
+        [
+          ...(plan.ceilingWithServiceFlags ? startCommand(serverDir).nodeArgs : []),
+          ...writeTraceImport(traces.contract),
+        ],
       ),
     }
     started.push(targets.service, targets.contract)
@@ -297,7 +293,7 @@ export async function measureWritePath(
     }
     await Promise.all(started.splice(0).map((target) => target.stop()))
     return targetNames.map((name) => {
-      const trace = JSON.parse(readFileSync(traces[name], 'utf8')) as WriteTraceFile
+      const trace = readWriteTrace(traces[name], name)
       const commitsUnderStrace = writePathRow(name, trace, straced[name], 0)
       const syncsPerCommit =
         syncs[name] / (commitsUnderStrace.commitsPerSecond * seconds(straced[name]))

@@ -7,10 +7,10 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openSqliteStore } from '@petstore/server'
+import { issueApiKey, openSqliteStore } from '@petstore/server'
 import { afterAll, beforeAll } from 'vitest'
 import { createDataPathCeiling, type DataPathCeiling } from '../src/ceilings/data-path.js'
-import { type SeedPlan, seedPets } from '../src/seed.js'
+import { type SeedPlan, seedPets, workspaceServer } from '../src/seed.js'
 import type { Target, TargetName } from '../src/targets.js'
 
 /** A temp directory removed by the returned function. */
@@ -24,6 +24,20 @@ export async function createServiceDatabase(path: string): Promise<string> {
   const store = openSqliteStore(path)
   await store.close()
   return path
+}
+
+/**
+ * A database at `path` with the service's schema and an enterprise key whose limits no test
+ * reaches; returns the raw key.
+ */
+export async function createKeyedDatabase(path: string): Promise<string> {
+  const store = openSqliteStore(path)
+  try {
+    const limits = { perMinute: 1_000_000, perDay: 1_000_000 }
+    return (await issueApiKey(store.keys, { plan: 'enterprise', ...limits })).rawKey
+  } finally {
+    await store.close()
+  }
 }
 
 /** Listens on 127.0.0.1:0 and returns the base URL. */
@@ -47,7 +61,7 @@ export function servedDataPathCeiling(plan: SeedPlan): { dbPath: string; url: st
   let ceiling: DataPathCeiling | undefined
   beforeAll(async () => {
     await createServiceDatabase(served.dbPath)
-    seedPets(served.dbPath, plan)
+    await seedPets(workspaceServer, served.dbPath, plan)
     ceiling = createDataPathCeiling(served.dbPath)
     served.url = await listen(ceiling.server)
   })

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDataPathCeiling, type DataPathCeiling } from '../src/ceilings/data-path.js'
 import { createWireCeiling, routeKey } from '../src/ceilings/wire.js'
 import { measureWorkload } from '../src/rounds.js'
-import { seedPets } from '../src/seed.js'
+import { seedPets, workspaceServer } from '../src/seed.js'
 import type { Target } from '../src/targets.js'
 import type { Workload } from '../src/workloads.js'
 import { closeServer, createServiceDatabase, inProcessTarget, listen, tempDir } from './helpers.js'
@@ -19,7 +19,7 @@ describe('measureWorkload', () => {
   let targets: Target[]
   beforeAll(async () => {
     const dbPath = await createServiceDatabase(join(temp.dir, 'rounds.db'))
-    seedPets(dbPath, { count: 50 })
+    await seedPets(workspaceServer, dbPath, { count: 50 })
     dataPath = createDataPathCeiling(dbPath)
     // The data-path ceiling stands in for the service: only the harness is under test.
     const dataUrl = await listen(dataPath.server)

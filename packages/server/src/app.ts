@@ -44,7 +44,6 @@ import { readOperations, specBasePath, specOperations } from './spec/operations.
 import type { Store } from './store/store.js'
 import { type Tracing, tracedLimiter, tracedStore } from './tracing/index.js'
 import { docsPath } from './urls.js'
-import { traceResponses } from './write-trace.js'
 
 export interface AppDeps {
   store: Store
@@ -105,7 +104,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   limitConnections(app, config)
   registerOutages(app)
   registerLingering(app)
-  traceResponses(app)
   const limiter = tracedLimiter(
     deps.tracing,
     deps.limiter ?? (await ownLimiter(app, config)),

@@ -4,8 +4,11 @@
  *
  * Each variable is one row of `configTable` (its name, default, parser and meaning); the
  * `Config` type, the README's configuration table (`test/config-table.ts`) and the config
- * tests all come from the rows, so adding a variable is adding a row. Every default lives here,
- * and this file imports nothing of the app.
+ * tests all come from the rows, so adding a variable is adding a row. Every variable's default
+ * lives in its row, and this file imports nothing of the app. What no variable sets is not
+ * configuration and stays a constant of its module (idempotency/idempotency.ts: the spec's
+ * 24 hours a key is kept, when an in-flight claim counts as abandoned, how long a duplicate
+ * waits).
  */
 import { existsSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
@@ -220,14 +223,6 @@ export const configTable = {
     parser: text,
     default: '127.0.0.1',
     doc: 'Interface the metrics listener binds',
-  }),
-  // Read once at import by write-trace.ts (the store's commits are not built from the config).
-  writeTrace: row({
-    variable: 'PETSTORE_WRITE_TRACE',
-    parser: filePath,
-    default: undefined,
-    shownDefault: 'unset',
-    doc: 'For the bench only (`pnpm --filter @petstore/bench write-path`): a file where every commit of created resources and every response time is written as JSON at exit',
   }),
   logLevel: row({
     variable: 'LOG_LEVEL',

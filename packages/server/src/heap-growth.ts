@@ -1,11 +1,11 @@
 /**
  * How far V8 lets the old generation grow past what the last full collection kept, in a process
  * that serves (server.ts). The start script gives the young generation 16 MB per semi-space, so
- * that a request's garbage dies in a quarter of the scavenges it took at 4 MB (8% less CPU per
- * request, paired). Left to V8's own growth factor, the old generation then filled with about
- * 50 MB of dead objects before its first mark-compact, and the two peaked at 140 MB under load.
- * Growing by 30% of what survives keeps the peak near 119 MB, where the 4 MB young generation had
- * it, at no CPU measurable in `paired`: the live set is small, so each mark-compact is short.
+ * that a request's garbage dies young, in far fewer scavenges than at V8's 4 MB. Left to V8's
+ * own growth factor, the old generation then filled with dead objects before its first
+ * mark-compact, and the process peaked well above what it did with the small young generation.
+ * Growing by 30% of what survives brings the peak back: the live set is small, so each
+ * mark-compact is short.
  *
  * Set here because `NODE_OPTIONS` refuses this flag: `petstore serve` and cluster workers get it
  * too. A `--heap-growing-percent` given to node itself wins.

@@ -27,6 +27,8 @@ export type { RedisRateLimiter, RedisRateLimiterOptions } from './rate-limit/red
 export { createRedisRateLimiter } from './rate-limit/redis.js'
 export type { RunningPetstore } from './server.js'
 export { startPetstore } from './server.js'
+export type { CommitMessage } from './store/commit-channel.js'
+export { commitChannelName } from './store/commit-channel.js'
 export type { PostgresStoreOptions } from './store/postgres/index.js'
 export { openPostgresStore } from './store/postgres/index.js'
 export { openSqliteStore } from './store/sqlite/index.js'

@@ -1,9 +1,9 @@
 /**
  * JSON text of values from a JSON text (strings, finite numbers, booleans, null, and arrays and
  * objects of them), byte for byte what `JSON.stringify` writes, without calling it for the
- * primitives. `JSON.stringify` is a call into V8's runtime that costs about 1,200 instructions
- * even for a short string, several times a request: a request's log line quotes three strings,
- * and a create's document has a member per property (packages/bench/BENCHMARKS.md, eleventh pass).
+ * primitives. `JSON.stringify` is a call into V8's runtime, whatever the value's size, made
+ * several times a request: a request's log line quotes three strings, and a create's document
+ * has a member per property.
  * A string with nothing to escape is quoted here; any other, and any array or object, is still
  * written by `JSON.stringify`.
  */

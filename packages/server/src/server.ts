@@ -84,9 +84,9 @@ export async function startPetstore(overrides: Partial<Config> = {}): Promise<Ru
 
 /**
  * Logs are written in blocks of at least this many bytes, and at most `maxDelayMs` late
- * (log-destination.ts): one write per line (one per request at info level) was a seventh of the
- * CPU time of a list request. What is pending is written when the process exits; a crash can
- * lose the last second of lines, never an acknowledged write (those are in the store).
+ * (log-destination.ts), not one write per line (one per request at info level). What is
+ * pending is written when the process exits; a crash can lose the last second of lines, never
+ * an acknowledged write (those are in the store).
  */
 const logBlock = { minBytes: 8 * 1024, maxDelayMs: 1000, maxPendingBytes: 4 * 1024 * 1024 }
 

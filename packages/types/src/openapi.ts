@@ -136,6 +136,46 @@ function inline(
 }
 
 /**
+ * The properties an object schema declares, by name, in the order its author wrote them, with
+ * `$ref`s followed and `allOf` branches merged: the schema's keywords are read in their order,
+ * a `$ref`'s target or an `allOf` branch in its place among them, so `allOf: [{ $ref: NewPet },
+ * { properties: { id } }]` yields NewPet's properties, then `id`. Each property's schema is
+ * dereferenced; a name declared again keeps its first place and takes the later keywords.
+ *
+ * @example
+ * ```ts
+ * [...schemaProperties({ $ref: '#/components/schemas/Pet' }, document).keys()] // ['id', 'name', …]
+ * ```
+ */
+export function schemaProperties(schema: unknown, document: unknown): Map<string, Node> {
+  const found = new Map<string, Node>()
+  collectProperties(schema, document, found, [])
+  return found
+}
+
+function collectProperties(
+  schema: unknown,
+  document: unknown,
+  found: Map<string, Node>,
+  trail: readonly string[],
+): void {
+  if (!isNode(schema)) return
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (keyword === '$ref' && typeof value === 'string') {
+      if (trail.includes(value)) throw new Error(`$ref cycle through ${value}`)
+      collectProperties(resolvePointer(document, value), document, found, [...trail, value])
+    } else if (keyword === 'allOf' && Array.isArray(value)) {
+      for (const branch of value) collectProperties(branch, document, found, trail)
+    } else if (keyword === 'properties' && isNode(value)) {
+      for (const [name, property] of Object.entries(value)) {
+        const inlined = dereference(property, document)
+        found.set(name, { ...found.get(name), ...(isNode(inlined) ? inlined : {}) })
+      }
+    }
+  }
+}
+
+/**
  * What makes a parameter unique: its location and name. Header names are case-insensitive
  * (RFC 9110 §5.1), so `in: header` compares them in lower case; other names are exact.
  *

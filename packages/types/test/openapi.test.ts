@@ -11,6 +11,7 @@ import {
   parametersOf,
   resolvePointer,
   resolveRef,
+  schemaProperties,
 } from '../src/openapi.js'
 
 const document = {
@@ -95,6 +96,41 @@ describe('resolveRef and dereference', () => {
     expect(dereference({ $ref: '#/node' }, tree, { cycles: 'keep' })).toEqual({
       properties: { child: { $ref: '#/node' } },
     })
+  })
+})
+
+describe('schemaProperties', () => {
+  const schemas = {
+    Status: { type: 'string', enum: ['a', 'b'] },
+    NewThing: {
+      type: 'object',
+      properties: { name: { type: 'string' }, status: { $ref: '#/components/schemas/Status' } },
+    },
+    Thing: {
+      allOf: [
+        { type: 'object', properties: { id: { type: 'integer' } } },
+        { $ref: '#/components/schemas/NewThing' },
+      ],
+      properties: { status: { default: 'a' }, tags: { type: 'array' } },
+    },
+    Loop: { allOf: [{ $ref: '#/components/schemas/Loop' }] },
+  }
+  const doc = { components: { schemas } }
+
+  it('reads allOf branches and $refs in their place, each property dereferenced', () => {
+    const found = schemaProperties({ $ref: '#/components/schemas/Thing' }, doc)
+    expect([...found.keys()]).toEqual(['id', 'name', 'status', 'tags'])
+    // Declared again: its first place, the later keywords merged over the earlier.
+    expect(found.get('status')).toEqual({ type: 'string', enum: ['a', 'b'], default: 'a' })
+  })
+
+  it('reads a plain schema as it is written, and nothing from a schema without properties', () => {
+    expect([...schemaProperties(schemas.NewThing, doc).keys()]).toEqual(['name', 'status'])
+    expect(schemaProperties({ type: 'string' }, doc).size).toBe(0)
+  })
+
+  it('throws at a $ref cycle', () => {
+    expect(() => schemaProperties({ $ref: '#/components/schemas/Loop' }, doc)).toThrow(/cycle/)
   })
 })
 

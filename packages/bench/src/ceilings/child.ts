@@ -20,7 +20,7 @@ export type CeilingConfig =
    * The contract ceiling: the service's contract work, the leanest way; logs to `logPath`. On
    * `fastify`, the same work served through Fastify (fastify-contract.ts).
    */
-  | { kind: 'contract'; dbPath: string; logPath: string; writeTrace?: string; fastify?: boolean }
+  | { kind: 'contract'; dbPath: string; logPath: string; fastify?: boolean }
 
 export interface CeilingReady {
   port: number
@@ -33,8 +33,8 @@ async function start(config: CeilingConfig): Promise<void> {
     server = createWireCeiling(config.routes)
   } else if (config.kind === 'contract') {
     const ceiling = config.fastify
-      ? await createFastifyContractCeiling(config.dbPath, config.logPath, config.writeTrace)
-      : createContractCeiling(config.dbPath, config.logPath, config.writeTrace)
+      ? await createFastifyContractCeiling(config.dbPath, config.logPath)
+      : createContractCeiling(config.dbPath, config.logPath)
     server = ceiling.server
     release = ceiling.close
   } else {

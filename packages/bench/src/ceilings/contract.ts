@@ -1,13 +1,15 @@
 /**
  * The contract ceiling: the work the service's contract asks for on the bench's calls, written
- * the leanest way: bare node:http and better-sqlite3 on a copy of the service's database, never
- * the service's code. Per /v1 request: the SHA-256 of the bearer key looked up in a Map loaded
- * from `api_keys` at start (401 with the Error body otherwise), two fixed windows in memory
- * (minute and day) with the service's rate-limit headers, a generated `X-Request-Id`, `nosniff`,
- * `no-store`, CORS when the request has an Origin, one JSON log line written asynchronously to a
- * file. listPets pages by an AES block cursor with a next link, getPet adds the deprecation
- * headers, createPet validates the NewPet by hand and commits a turn's creates in one durable
- * transaction (WAL, `synchronous = FULL`) before answering 201.
+ * the leanest way: bare node:http and better-sqlite3 on a copy of the service's database, none
+ * of the service's request path, only its formats (its cursor codec, its stored documents, its
+ * commit channel), so that both do the same work on the same bytes. Per /v1 request: the
+ * SHA-256 of the bearer key looked up in a Map loaded from `api_keys` at start (401 with the
+ * Error body otherwise), two fixed windows in memory (minute and day) with the service's
+ * rate-limit headers, a generated `X-Request-Id`, `nosniff`, `no-store`, CORS when the request
+ * has an Origin, one JSON log line written asynchronously to a file. listPets pages by the
+ * service's block cursor with a next link, getPet adds the deprecation headers, createPet
+ * validates the NewPet by hand and commits a turn's creates in one durable transaction (WAL,
+ * `synchronous = FULL`) before answering 201.
  *
  * Deliberately not: per-IP limits and bans, idempotency keys, a client's own request id, HEAD,
  * OPTIONS, 405s, the edge's timeouts. Pets are stored as the service stores them (`id` and a
@@ -15,12 +17,14 @@
  * JavaScript (as the data-path ceiling), not in SQL.
  */
 import { hash, randomUUID } from 'node:crypto'
-import { createWriteStream, writeFileSync } from 'node:fs'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createWriteStream } from 'node:fs'
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { commitDurable, commitStarted } from '@petstore/server/internal/commit-channel'
+import type { CursorCodec } from '@petstore/server/internal/cursor'
 import { type NewPet, type PetStatus, petStatusValues } from '@petstore/types'
 import type Database from 'better-sqlite3'
 import { draftDocument, pageJson, petJson, type StoredPet } from '../pet-documents.js'
-import { type ContractCursors, createContractCursors } from './contract-cursor.js'
+import { createContractCursors } from './contract-cursor.js'
 import { openPetDatabase, type PetDatabase } from './data-path.js'
 
 interface KeyRow {
@@ -89,17 +93,12 @@ export class Refusal {
  * server.listen(0, '127.0.0.1')
  * ```
  */
-export function createContractCeiling(
-  dbPath: string,
-  logPath: string,
-  tracePath?: string,
-): ContractCeiling {
+export function createContractCeiling(dbPath: string, logPath: string): ContractCeiling {
   const { db, pageStatement, byId, insert } = openPetDatabase(dbPath)
-  const trace = tracePath === undefined ? undefined : openWriteTrace(tracePath)
   const callers = loadKeys(db)
   const log = createLog(logPath)
 
-  const store = groupCommit<Reply>(db, insert, trace, {
+  const store = groupCommit<Reply>(db, insert, {
     created(reply, pet) {
       reply.headers.location = `/v1/pets/${pet.id}`
       reply.send(201, petJson(pet.id, pet.doc))
@@ -161,7 +160,6 @@ export function createContractCeiling(
       headers,
       send(status, body) {
         headers['content-type'] = 'application/json; charset=utf-8'
-        if (trace !== undefined) traceResponse(trace, response, started)
         response.writeHead(status, headers).end(body)
         log(started, headers['x-request-id'] as string, request.method, url, status)
       },
@@ -214,7 +212,7 @@ export interface ListedPage {
  */
 export function pageLister(
   pageStatement: PetDatabase['pageStatement'],
-  cursors: ContractCursors,
+  cursors: CursorCodec,
 ): (values: (name: string) => readonly string[]) => ListedPage {
   return (values) => {
     const limitValue = oneValue(values('limit'), 'limit') ?? '20'
@@ -256,12 +254,12 @@ export interface GroupAnswers<R> {
 
 /**
  * Group commit: the creates of one event-loop turn go in one durable transaction, each answered
- * after it. Returns what takes a create and the reply it is answered on.
+ * after it, and each commit is published on the service's commit channel, as the service's are.
+ * Returns what takes a create and the reply it is answered on.
  */
 export function groupCommit<R>(
   db: Database.Database,
   insert: Database.Statement<[string], { id: number }>,
-  trace: WriteTraceFile | undefined,
   answers: GroupAnswers<R>,
 ): (draft: NewPet, reply: R) => void {
   let pending: { draft: NewPet; reply: R }[] = []
@@ -275,7 +273,7 @@ export function groupCommit<R>(
     const batch = pending
     pending = []
     let pets: StoredPet[]
-    const startedAt = trace === undefined ? 0 : traceClock()
+    const startedAt = commitStarted()
     try {
       pets = insertAll(batch)
     } catch {
@@ -283,7 +281,7 @@ export function groupCommit<R>(
       for (const { reply } of batch) answers.failed(reply, refusal)
       return
     }
-    trace?.commits.push([batch.length, startedAt, traceClock()])
+    commitDurable('sqlite', batch.length, startedAt)
     batch.forEach(({ reply }, i) => {
       answers.created(reply, pets[i] as StoredPet)
     })
@@ -292,30 +290,6 @@ export function groupCommit<R>(
     if (pending.length === 0) setImmediate(commit)
     pending.push({ draft, reply })
   }
-}
-
-/** The service's write trace (server/src/write-trace.ts), in the same format, kept apart. */
-export interface WriteTraceFile {
-  commits: [number, number, number][]
-  responses: [number, number][]
-}
-
-export const traceClock = () => performance.timeOrigin + performance.now()
-
-export function openWriteTrace(path: string): WriteTraceFile {
-  const trace: WriteTraceFile = { commits: [], responses: [] }
-  process.once('exit', () => writeFileSync(path, JSON.stringify(trace)))
-  return trace
-}
-
-/** As the service's `onResponse`: when the response has been written (`finish`). */
-function traceResponse(trace: WriteTraceFile, response: ServerResponse, started: number): void {
-  response.once('finish', () => recordResponse(trace, started))
-}
-
-/** A response written now, to a request that arrived at `started` (`performance.now()`). */
-export function recordResponse(trace: WriteTraceFile, started: number): void {
-  trace.responses.push([performance.timeOrigin + started, traceClock()])
 }
 
 export function errorBody(refusal: Refusal): string {

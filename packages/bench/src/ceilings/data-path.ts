@@ -99,7 +99,7 @@ export function openPetDatabase(dbPath: string): PetDatabase {
   const pagesByStatus: Database.Statement<unknown[], StoredPet>[] = []
   const pageStatement = (rows: number, filtered: boolean) => {
     const prepared = filtered ? pagesByStatus : pages
-    const filter = filtered ? `AND ${statusExpression.sqlite} = ?` : ''
+    const filter = filtered ? `AND ${statusExpression('sqlite')} = ?` : ''
     prepared[rows] ??= db.prepare<unknown[], StoredPet>(
       `SELECT id, doc FROM pets WHERE id > ? ${filter} ORDER BY id LIMIT ${rows}`,
     )

@@ -24,11 +24,9 @@ import {
   type ListedPage,
   loadKeys,
   maxBody,
-  openWriteTrace,
   pageLister,
   Refusal,
   readNewPet,
-  recordResponse,
   strictInteger,
 } from './contract.js'
 import { createContractCursors } from './contract-cursor.js'
@@ -46,11 +44,9 @@ declare module 'fastify' {
 export async function createFastifyContractCeiling(
   dbPath: string,
   logPath: string,
-  tracePath?: string,
 ): Promise<ContractCeiling> {
   const { db, pageStatement, byId, insert } = openPetDatabase(dbPath)
   const list = pageLister(pageStatement, createContractCursors())
-  const trace = tracePath === undefined ? undefined : openWriteTrace(tracePath)
   const callers = loadKeys(db)
   const log = createLog(logPath)
   const app = Fastify({ logger: false, genReqId: () => randomUUID(), bodyLimit: maxBody })
@@ -77,7 +73,6 @@ export async function createFastifyContractCeiling(
     done()
   })
   app.addHook('onResponse', (request, reply, done) => {
-    if (trace !== undefined) recordResponse(trace, request.startedAt)
     log(request.startedAt, request.id, request.method, request.url, reply.statusCode)
     done()
   })
@@ -86,7 +81,7 @@ export async function createFastifyContractCeiling(
     done(null, body),
   )
 
-  const store = groupCommit<FastifyReply>(db, insert, trace, {
+  const store = groupCommit<FastifyReply>(db, insert, {
     created(reply, pet) {
       reply
         .code(201)

@@ -56,7 +56,7 @@ export function createPostgresDataPathCeiling(url: string, poolSize: number): Da
         ? { name: 'pets-page', filter: '', values: [after, limit + 1] }
         : {
             name: 'pets-page-status',
-            filter: `AND ${statusExpression.postgres} = $3`,
+            filter: `AND ${statusExpression('postgres')} = $3`,
             values: [after, limit + 1, status],
           }
     pool

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type ContractCeiling, createContractCeiling } from '../../src/ceilings/contract.js'
 import { runLoad } from '../../src/load.js'
 import { findDeepCursor, nextCursor } from '../../src/probe.js'
-import { countPets, seedPets } from '../../src/seed.js'
+import { countPets, seedPets, workspaceServer } from '../../src/seed.js'
 import { bearer, coldWalkWorkload } from '../../src/workloads.js'
 import { closeServer, listen, tempDir } from '../helpers.js'
 
@@ -23,7 +23,7 @@ describe('the contract ceiling', () => {
     key = (await issueApiKey(store.keys, { plan: 'enterprise', ...limits })).rawKey
     freeKey = (await issueApiKey(store.keys, { plan: 'free' })).rawKey
     await store.close()
-    seedPets(dbPath, { count: 250, soldTail: 5 })
+    await seedPets(workspaceServer, dbPath, { count: 250, soldTail: 5 })
     ceiling = createContractCeiling(dbPath, logPath)
     url = await listen(ceiling.server)
   })

@@ -3,14 +3,13 @@
  * does: the same statuses, bodies and headers, request by request, on copies of one database.
  */
 import { join } from 'node:path'
-import { issueApiKey, openSqliteStore } from '@petstore/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ContractCeiling, createContractCeiling } from '../../src/ceilings/contract.js'
 import { createContractCursors } from '../../src/ceilings/contract-cursor.js'
 import { createFastifyContractCeiling } from '../../src/ceilings/fastify-contract.js'
-import { copyDatabase, countPets, seedPets } from '../../src/seed.js'
+import { copyDatabase, countPets, seedPets, workspaceServer } from '../../src/seed.js'
 import { bearer } from '../../src/workloads.js'
-import { closeServer, listen, tempDir } from '../helpers.js'
+import { closeServer, createKeyedDatabase, listen, tempDir } from '../helpers.js'
 
 /** Headers whose values differ between any two answers, whoever writes them. */
 const varying = new Set(['date', 'x-request-id', 'x-ratelimit-reset', 'ratelimit', 'keep-alive'])
@@ -29,11 +28,8 @@ describe('the contract ceiling on Fastify', () => {
   let key = ''
   beforeAll(async () => {
     const dbPath = join(temp.dir, 'bare.db')
-    const store = openSqliteStore(dbPath)
-    const limits = { perMinute: 1_000_000, perDay: 1_000_000 }
-    key = (await issueApiKey(store.keys, { plan: 'enterprise', ...limits })).rawKey
-    await store.close()
-    seedPets(dbPath, { count: 50 })
+    key = await createKeyedDatabase(dbPath)
+    await seedPets(workspaceServer, dbPath, { count: 50 })
     const fastifyDb = join(temp.dir, 'fastify.db')
     copyDatabase(dbPath, fastifyDb)
     const bare = createContractCeiling(dbPath, join(temp.dir, 'bare.log'))

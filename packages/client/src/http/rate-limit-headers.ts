@@ -55,21 +55,31 @@ function parseList(value: string): List {
   return items
 }
 
-/** `RateLimit-Policy` is the same on every response for a key: parsed once per distinct value. */
-let lastPolicy: { value: string; windows: ReadonlyMap<string, Params> } | undefined
+/** The windows `RateLimit-Policy` declares, by name. */
+type Policies = ReadonlyMap<string, Params>
+type PolicyParser = (value: string) => Policies
 
-function parsePolicies(value: string | null): ReadonlyMap<string, Params> | undefined {
-  if (!value) return undefined
-  if (lastPolicy?.value !== value) lastPolicy = { value, windows: new Map(parseList(value)) }
-  return lastPolicy.windows
+const parsePolicies: PolicyParser = (value) => new Map(parseList(value))
+
+/**
+ * `RateLimit-Policy` is the same on every response for a key: a parser that remembers the last
+ * value parsed, one per reader (never shared by the clients of a process).
+ */
+function lastPolicyParser(): PolicyParser {
+  let last: { value: string; policies: Policies } | undefined
+  return (value) => {
+    if (last?.value !== value) last = { value, policies: parsePolicies(value) }
+    return last.policies
+  }
 }
 
 /** The draft's windows, or none without a `RateLimit` field. */
-function draftWindows(headers: Headers, now: number): RateLimitWindow[] {
+function draftWindows(headers: Headers, now: number, policiesOf: PolicyParser): RateLimitWindow[] {
   const windows: RateLimitWindow[] = []
   const current = headers.get('RateLimit')
   if (!current) return windows
-  const policies = parsePolicies(headers.get('RateLimit-Policy'))
+  const declared = headers.get('RateLimit-Policy')
+  const policies = declared ? policiesOf(declared) : undefined
   for (const [name, params] of parseList(current)) {
     if (params.r === undefined) continue
     const policy = policies?.get(name)
@@ -118,7 +128,30 @@ function legacyWindow(headers: Headers): RateLimitWindow | undefined {
  * ```
  */
 export function parseRateLimit(headers: Headers, now: number): RateLimitInfo | undefined {
-  const windows = draftWindows(headers, now)
+  return readRateLimit(headers, now, parsePolicies)
+}
+
+/**
+ * `parseRateLimit` for a reader of many responses of one key (the rate-limit middleware of one
+ * client): its `RateLimit-Policy` is parsed once per distinct value.
+ *
+ * @example
+ * ```ts
+ * const read = rateLimitReader()
+ * const info = read(response.headers, Date.now())
+ * ```
+ */
+export function rateLimitReader(): (headers: Headers, now: number) => RateLimitInfo | undefined {
+  const policiesOf = lastPolicyParser()
+  return (headers, now) => readRateLimit(headers, now, policiesOf)
+}
+
+function readRateLimit(
+  headers: Headers,
+  now: number,
+  policiesOf: PolicyParser,
+): RateLimitInfo | undefined {
+  const windows = draftWindows(headers, now, policiesOf)
   if (windows.length === 0) {
     const legacy = legacyWindow(headers)
     if (!legacy) return undefined

@@ -1,6 +1,6 @@
 import type { Middleware } from 'openapi-fetch'
 import { type Clock, systemClock } from '../clock.js'
-import { parseRateLimit, type RateLimitInfo } from '../http/rate-limit-headers.js'
+import { type RateLimitInfo, rateLimitReader } from '../http/rate-limit-headers.js'
 
 /** Where a rate-limit observation came from. */
 export interface RateLimitContext {
@@ -48,16 +48,22 @@ interface Budget {
 /** Windows whose reset was within this much of each other are taken to be the same window. */
 const sameWindowToleranceMs = 1500
 
-/** The last `Authorization` value seen and its key: a client sends the same one on every call. */
-let lastBearer = { authorization: '', key: 'anonymous' }
-
-function bearerKey(request: Request): string {
-  const authorization = request.headers.get('Authorization') ?? ''
-  if (authorization !== lastBearer.authorization) {
-    const match = /^Bearer\s+(.+)$/i.exec(authorization)
-    lastBearer = { authorization, key: match?.[1]?.trim() ?? 'anonymous' }
+/**
+ * The bearer token of a request (`anonymous` without one). A client sends the same
+ * `Authorization` on every call, so each middleware remembers the last value and its key: in
+ * its own closure, never in module state, where every client of the process would share (and
+ * keep) one raw key.
+ */
+function bearerKeys(): (request: Request) => string {
+  let last = { authorization: '', key: 'anonymous' }
+  return (request) => {
+    const authorization = request.headers.get('Authorization') ?? ''
+    if (authorization !== last.authorization) {
+      const match = /^Bearer\s+(.+)$/i.exec(authorization)
+      last = { authorization, key: match?.[1]?.trim() ?? 'anonymous' }
+    }
+    return last.key
   }
-  return lastBearer.key
 }
 
 /**
@@ -75,8 +81,9 @@ function bearerKey(request: Request): string {
  * ```
  */
 export function rateLimit(options: RateLimitOptions = {}): RateLimitMiddleware {
-  const { pace = true, maxWaitMs = 60_000, onRateLimit, keyOf = bearerKey } = options
+  const { pace = true, maxWaitMs = 60_000, onRateLimit, keyOf = bearerKeys() } = options
   const clock = options.clock ?? systemClock
+  const readRateLimit = rateLimitReader()
   const lastSeen = new Map<string, RateLimitInfo>()
   const budgets = new Map<string, Map<string, Budget>>()
   let lastKey: string | undefined
@@ -131,7 +138,7 @@ export function rateLimit(options: RateLimitOptions = {}): RateLimitMiddleware {
 
     observe(request, response) {
       const now = clock.now()
-      const info = parseRateLimit(response.headers, now)
+      const info = readRateLimit(response.headers, now)
       if (!info) return
       const key = keyOf(request)
       lastKey = key

@@ -1,7 +1,9 @@
+import { type RunningPetstore, startPetstore } from '@petstore/server'
 import type { paths } from '@petstore/types'
 import createClient from 'openapi-fetch'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import type { RateLimitInfo } from '../../src/http/rate-limit-headers.js'
+import { createPetstoreClient } from '../../src/index.js'
 import { auth } from '../../src/middleware/auth.js'
 import { type RateLimitOptions, rateLimit } from '../../src/middleware/rate-limit.js'
 import { retry } from '../../src/middleware/retry.js'
@@ -157,5 +159,41 @@ describe('rateLimit', () => {
     controller.abort()
     await expect(call).rejects.toMatchObject({ name: 'AbortError' })
     expect(server.requests).toHaveLength(1)
+  })
+})
+
+describe('two clients in one process', () => {
+  let petstore: RunningPetstore | undefined
+  afterAll(async () => {
+    await petstore?.close()
+  })
+
+  it('keep their budgets apart: one key spent paces only its own client', async () => {
+    petstore = await startPetstore()
+    const issue = (perMinute: number) =>
+      (petstore as RunningPetstore).issueKey({ plan: 'enterprise', perMinute, perDay: 10_000 })
+    const clients = await Promise.all(
+      [2, 1000].map(async (perMinute) => {
+        const clock = recordingClock()
+        const client = createPetstoreClient({
+          baseUrl: `${(petstore as RunningPetstore).url}/v1`,
+          apiKey: await issue(perMinute),
+          clock,
+          retry: false,
+        })
+        return { client, clock }
+      }),
+    )
+    const [small, large] = clients as [(typeof clients)[0], (typeof clients)[0]]
+    // Alternating, so that each call's key differs from the one before it in this process.
+    for (let round = 0; round < 3; round++) {
+      for (const { client } of [small, large]) await client.GET('/pets', { params: { query: {} } })
+    }
+    // The small key's two requests spent its minute: its third call waited for the reset.
+    expect(small.clock.waits).toHaveLength(1)
+    expect(small.clock.waits[0]).toBeGreaterThan(0)
+    expect(small.client.rateLimit()).toMatchObject({ limit: 2 })
+    expect(large.clock.waits).toEqual([])
+    expect(large.client.rateLimit()).toMatchObject({ limit: 1000, remaining: 997 })
   })
 })

@@ -16,8 +16,8 @@ const keyShape = new RegExp(`^${prefix}[0-9a-f]{${hexDigits}}$`)
 export const apiKeyLength = prefix.length + hexDigits
 
 /**
- * sha256 of a raw key, hex: what the key store holds. Every /v1 request with a key pays it; the
- * one-shot `hash` costs about a third of a `createHash` object.
+ * sha256 of a raw key, hex: what the key store holds. Every /v1 request with a key pays it, so
+ * it is the one-shot `hash`, which builds no `Hash` object.
  */
 export function hashApiKey(rawKey: string): string {
   return hash('sha256', rawKey, 'hex')

@@ -4,7 +4,7 @@
  * else on stderr; `keys list` writes its table or JSON on stdout. `serve` hands the process to
  * the service (`server.ts`), exactly as `pnpm start` runs it.
  */
-import type { PetStatus } from '@petstore/types'
+import type { Pet, PetStatus } from '@petstore/types'
 import { petStatusValues } from '@petstore/types'
 import { issueApiKey, keyLimits } from '../auth/api-key.js'
 import { openStore, StartError } from '../backends.js'
@@ -107,10 +107,8 @@ async function execute(
       return 0
     }
     case 'seed': {
-      for (let index = 0; index < command.pets; index++) {
-        await store.pets.create(demoPet(index))
-      }
-      io.stderr.write(`created ${command.pets} demo pets\n`)
+      const created = await store.seed('pets', demoPets(command.pets))
+      io.stderr.write(`created ${created} demo pets\n`)
       return 0
     }
   }
@@ -129,10 +127,13 @@ const names = [
   'Ziggy',
 ]
 
-function demoPet(index: number): { name: string; categoryId: number; status: PetStatus } {
-  const name = `${names[index % names.length]} ${Math.floor(index / names.length) + 1}`
-  const status = petStatusValues[index % petStatusValues.length] as PetStatus
-  return { name, categoryId: (index % 5) + 1, status }
+/** `count` demo pets, made as they are stored (Store.seed iterates them once). */
+function* demoPets(count: number): Generator<Omit<Pet, 'id'>> {
+  for (let index = 0; index < count; index++) {
+    const name = `${names[index % names.length]} ${Math.floor(index / names.length) + 1}`
+    const status = petStatusValues[index % petStatusValues.length] as PetStatus
+    yield { name, categoryId: (index % 5) + 1, status }
+  }
 }
 
 function table(header: readonly string[], rows: readonly (readonly string[])[]): string {

@@ -3,10 +3,10 @@
  * a declared or received length over the limit is 413, and an error of the stream (the client
  * gone mid-body) is 400 unless it says otherwise.
  *
- * Fastify's reader takes its three listeners off the stream again when the body ends: three
- * `removeListener` calls, 3,000 instructions of a create's 200,000. Here they stay on a stream
- * that has ended, and each ignores what comes after the first outcome: an ended request emits
- * nothing more, and it is dropped with its response.
+ * Fastify's reader takes its three listeners off the stream again when the body ends, three
+ * `removeListener` calls per body. Here they stay on a stream that has ended, and each ignores
+ * what comes after the first outcome: an ended request emits nothing more, and it is dropped
+ * with its response.
  */
 import type { Readable } from 'node:stream'
 import { problem } from '../errors.js'

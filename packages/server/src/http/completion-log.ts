@@ -5,8 +5,8 @@
  *
  * The line is the one pino would write for `log.info(completion, 'request completed')`, built
  * from the logger's own level label, time and bindings and written to its stream: every request
- * writes one, and pino's generic path (key walk, serializers, redaction) was measured at a sixth
- * of getPet's CPU per request (bench `paired`), for fields whose shape is fixed here.
+ * writes one, and pino's generic path (key walk, serializers, redaction) serves any shape of
+ * fields, where the shape of these is fixed here.
  *
  * With tracing on (tracing/), the line also names the request's trace: `trace_id`, `span_id`
  * (the server span) and `trace_flags` (`01` when sampled), the fields OpenTelemetry's log

@@ -135,7 +135,7 @@ export type OperationResult<K extends OperationId> =
 
 /**
  * A handler answers at once when it can (a read of SQLite or a cache), else with a promise: a
- * promise per request costs a microtask and a few percent of a read (maybe-promise.ts).
+ * promise per request would cost a microtask on every read (maybe-promise.ts).
  */
 export type OperationHandler<K extends OperationId> = (
   request: FastifyRequest<OperationRequest<K>>,

@@ -152,7 +152,7 @@ export interface HeldRequests {
 }
 
 // On the reply, not in weak collections keyed by it: every request passes here, and a weak
-// entry per request costs the garbage collector more than a field (bench `paired`).
+// entry per request costs the garbage collector more than a field.
 declare module 'fastify' {
   interface FastifyReply {
     /** A refusal found while the request was in its hooks: answered once they are done. */

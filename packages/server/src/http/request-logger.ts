@@ -1,15 +1,15 @@
 /**
  * Per-request loggers that cost nothing until used. Fastify's default builds a pino child
- * logger for every request (its bindings serialized up front), which profiles put at about a
- * tenth of a list request; yet a request rarely logs, and its completion line is written on the
- * root logger with the request id (completion-log.ts). So each request gets this thin logger, and the child
- * logger carrying `requestId` is built the first time the request logs at an enabled level.
+ * logger for every request (its bindings serialized up front); yet a request rarely logs, and
+ * its completion line is written on the root logger with the request id (completion-log.ts). So
+ * each request gets this thin logger, and the child logger carrying `requestId` is built the
+ * first time the request logs at an enabled level.
  *
  * Fastify asks the root logger's `child` for a request's logger, so that is where the thin one is
  * handed out. Its `childLoggerFactory` option would do the same, but Fastify checks each logger a
  * factory of the application's returns for seven methods, on every request (a filter and a
- * closure: 380 ns here, four times what building this logger costs); it skips the check only for
- * its own factory, which calls `child`.
+ * closure, more work than building this logger); it skips the check only for its own factory,
+ * which calls `child`.
  */
 import type { FastifyBaseLogger } from 'fastify'
 

@@ -1,13 +1,14 @@
 /**
- * Idempotency-Key for createPet (draft-ietf-httpapi-idempotency-key-header-07). The key is
- * claimed as soon as the request is authenticated, before its body is read, so a retry sent
- * while the first request is still uploading or running gets 409; the record is completed in
- * the same transaction as the pet it created, and replayed for 24 hours. A request that fails
- * releases its claim, so the client may fix it and retry with the same key.
+ * Idempotency-Key for every create of a collection (createPet, and any create the spec adds;
+ * draft-ietf-httpapi-idempotency-key-header-07). The key is claimed as soon as the request is
+ * authenticated, before its body is read, so a retry sent while the first request is still
+ * uploading or running gets 409; the record is completed in the same transaction as the
+ * resource it created, and replayed for 24 hours. A request that fails releases its claim, so
+ * the client may fix it and retry with the same key.
  *
  * A duplicate that arrives while the first is in flight waits up to `waitMs` for it to finish
- * (then replays it): parallel retries of a fast request all get the same pet. Only a request
- * still running after that wait makes the duplicate a 409.
+ * (then replays it): parallel retries of a fast request all get the same resource. Only a
+ * request still running after that wait makes the duplicate a 409.
  * @see https://datatracker.ietf.org/doc/draft-ietf-httpapi-idempotency-key-header/
  */
 import { hash } from 'node:crypto'
@@ -33,7 +34,7 @@ export type IdempotencyState =
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set on createPet requests that carry an Idempotency-Key. */
+    /** Set on a create's requests that carry an Idempotency-Key. */
     idempotency: IdempotencyState | null
   }
 }

@@ -1,10 +1,9 @@
 /**
  * A histogram whose observation is a few array writes: prom-client's `Histogram.observe`
- * validates and hashes its labels on every call (about 1 µs, measured at several percent of a
- * getPet's CPU once per request and once per store call). Here the caller holds the series of
- * its label values (`series(...)`, looked up once) and observes into it; the family is
- * registered in a prom-client registry as a metric of the same shape, so expositions and the
- * workers' sum treat it as any histogram.
+ * validates and hashes its labels on every call, once per request and once per store call.
+ * Here the caller holds the series of its label values (`series(...)`, looked up once) and
+ * observes into it; the family is registered in a prom-client registry as a metric of the same
+ * shape, so expositions and the workers' sum treat it as any histogram.
  */
 import type { Registry } from 'prom-client'
 

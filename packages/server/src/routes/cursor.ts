@@ -5,8 +5,8 @@
  * the list operation, so cursors survive restarts, every instance reads the others', and a
  * cursor of one listing is refused by every other (its check comes out scattered). Decrypting anything not made
  * here scatters the check: a forgery passes with odds of 2^-75 (the check and the 11 high bits
- * of a safe integer). An HMAC per page, which this replaces, was about 3% of a cold page's CPU
- * time (packages/bench/BENCHMARKS.md); a block is about a microsecond.
+ * of a safe integer). One block cipher call per page, on a cipher made once, where the HMAC it
+ * replaces built a keyed hash object per page.
  *
  * The earlier form, `base64url({"v":1,"id":N}).HMAC-SHA256` (16 bytes of tag), is still read, so
  * a walk begun before an upgrade goes on; none is made any more.

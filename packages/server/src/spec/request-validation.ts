@@ -141,7 +141,7 @@ function compileBodyValidator(ajv: Ajv2020, schema: JsonSchema): Validator {
 /**
  * Whether any string or property name in `value` is unstorable. Nearly every body holds none,
  * and this answers that without the path, the schema and the entries arrays that only a message
- * needs (findUnstorable): a Pet draft in 140 ns instead of 430.
+ * needs (findUnstorable), which runs only once this says there is something to name.
  */
 function holdsUnstorable(value: unknown): boolean {
   if (typeof value === 'string') return unstorable(value)

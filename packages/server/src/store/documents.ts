@@ -7,9 +7,9 @@
  * postgres/resources.ts).
  *
  * A page's JSON is the documents' text spliced after `{"id":N,` (or `{"id":N}` for an empty
- * document), never parsed or built again. Against a column per property, pages cost about 4%
- * more CPU, getPet and creates the same (packages/bench/BENCHMARKS.md, "Stored documents").
+ * document), never parsed or built again.
  */
+import { schemaProperties } from '@petstore/types/openapi'
 import { jsonString, jsonValue } from '../json-write.js'
 import { specDocument } from '../spec/document.js'
 import type { Draft, Identified } from './resource.js'
@@ -75,14 +75,16 @@ export function documentCodec<R extends Identified>(
   }
 }
 
-/** The names of the schema's properties but `id`, in the order the spec writes them. */
+/**
+ * The names of the schema's properties but `id`, in the order the spec writes them, read
+ * through the spec reader so that a schema made of `$ref`s and `allOf` branches (`Pet` as
+ * `NewPet` and an `id`) has its order too.
+ */
 function propertyOrder(document: Readonly<Record<string, unknown>>, schema: string): string[] {
   const components = document.components as { schemas?: Record<string, unknown> } | undefined
-  const found = components?.schemas?.[schema] as
-    | { properties?: Record<string, unknown> }
-    | undefined
-  if (found?.properties === undefined) {
+  const found = components?.schemas?.[schema]
+  if (found === null || typeof found !== 'object') {
     throw new Error(`the spec has no object schema components/schemas/${schema} to store`)
   }
-  return Object.keys(found.properties).filter((name) => name !== 'id')
+  return [...schemaProperties(found, document).keys()].filter((name) => name !== 'id')
 }

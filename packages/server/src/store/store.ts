@@ -3,8 +3,11 @@
  * on SQLite (sqlite/) and PostgreSQL (postgres/). Every implementation must pass
  * test/store/conformance.ts, which checks the rules written here.
  *
- * All methods are async so that a networked store fits the same interface. Times are Unix
- * milliseconds unless said otherwise. Ids of pets are positive safe integers.
+ * Methods return promises, so that a networked store fits the same interface, but for the reads
+ * a store may have at hand: a resource's `get` and `list` answer at once where the store reads
+ * in this process or remembers the answer (`MaybePromise`: SQLite, a cache hit; `await` reads
+ * both), and `keys.cachedActive` never waits. Times are Unix milliseconds unless said
+ * otherwise. Ids of pets are positive safe integers.
  */
 
 import type { Pet, Plan } from '@petstore/types'
@@ -13,6 +16,10 @@ import type { ResourceStores } from './resources.js'
 
 /** A NewPet after validation, the spec's defaults applied: every property a Pet has but its id. */
 export type PetDraft = Draft<Pet>
+
+/** A draft of the resource the Store holds under `name` (resources.ts). */
+export type DraftOf<N extends keyof ResourceStores> =
+  ResourceStores[N] extends ResourceStore<infer _K, infer R> ? Draft<R> : never
 
 /** The resources' storage (resource.ts), for pets. */
 export type PetStore = ResourceStore<'listPets', Pet>
@@ -122,6 +129,15 @@ export interface Store extends ResourceStores {
    * processes starting at once agree on one value (used for the cursor-signing secret).
    */
   setting(name: string, create: () => string): Promise<string>
+  /**
+   * Appends every draft to resource `name` in one transaction, each stored as `create` stores
+   * it (its document, an id above every one before), and resolves with how many: loading data
+   * (`petstore seed`, databases for tests and benchmarks), without what a create does per
+   * request (a group commit each, idempotency records, the created resource built). An append,
+   * as `create` is, so caches keep what they hold. `drafts` is iterated once, inside the
+   * transaction: a generator of a million drafts is never held in memory. All or nothing.
+   */
+  seed<N extends keyof ResourceStores>(name: N, drafts: Iterable<DraftOf<N>>): Promise<number>
   /**
    * Resolves when the store can serve reads and writes now; rejects with the reason otherwise
    * (readiness: a full disk, a database file deleted or replaced, a database out of reach or

@@ -1,10 +1,9 @@
 /**
  * Trace and span ids cut from a pool of random hex text. Every request gets both ids, sampled or
  * not: an unsampled one still passes its trace on and names it in its log line. The SDK's own
- * generator writes `Math.random()` into a buffer and hex-encodes it for each id, about 2,200
- * instructions an id, the largest part of what tracing costs a request it does not sample
- * (packages/bench/BENCHMARKS.md, eleventh pass). Here one `randomFillSync` and one hex encoding
- * serve 256 requests, and the ids come from the system's cryptographic generator.
+ * generator writes `Math.random()` into a buffer and hex-encodes it for each id, the largest
+ * part of what tracing costs a request it does not sample. Here one `randomFillSync` and one
+ * hex encoding serve 256 requests, and the ids come from the system's cryptographic generator.
  * @see https://www.w3.org/TR/trace-context/#considerations-for-trace-id-field-generation
  */
 import { randomFillSync } from 'node:crypto'

@@ -356,6 +356,50 @@ export function storeConformance(name: string, factory: StoreFactory): void {
       })
     })
 
+    describe('seed', () => {
+      it('appends drafts after every resource, each stored as create stores it', async () => {
+        const store = await fresh()
+        const created = await store.pets.create({ name: 'Rex', categoryId: 1, status: 'available' })
+        let iterated = 0
+        function* drafts(): Generator<Omit<Pet, 'id'>> {
+          for (const draft of [
+            { status: 'sold', name: 'Ünïcødé 🐕', categoryId: 2 } as const,
+            { name: 'Bella', categoryId: 3, status: 'pending' } as const,
+          ]) {
+            iterated++
+            yield draft
+          }
+        }
+        expect(await store.seed('pets', drafts())).toBe(2)
+        expect(iterated).toBe(2)
+        const page = await store.pets.list({ limit: 10 })
+        const ids = (JSON.parse(page.json) as Pet[]).map((pet) => pet.id)
+        expect(ids).toHaveLength(3)
+        expect(ids[0]).toBe(created.id)
+        expect(ids[1]).toBeGreaterThan(created.id)
+        expect(ids[2]).toBeGreaterThan(ids[1] as number)
+        const seeded = [
+          { id: ids[1], name: 'Ünïcødé 🐕', categoryId: 2, status: 'sold' },
+          { id: ids[2], name: 'Bella', categoryId: 3, status: 'pending' },
+        ]
+        // The page's bytes: documents in the schema's order, whatever the draft's.
+        expect(page.json).toBe(JSON.stringify([created, ...seeded]))
+        expect(await store.pets.get(ids[1] as number)).toEqual(seeded[0])
+        const later = await store.pets.create({ name: 'Milo', categoryId: 4, status: 'sold' })
+        expect(later.id).toBeGreaterThan(ids[2] as number)
+      })
+
+      it('stores nothing when the drafts fail part of the way', async () => {
+        const store = await fresh()
+        function* failing(): Generator<Omit<Pet, 'id'>> {
+          yield { name: 'Rex', categoryId: 1, status: 'available' }
+          throw new Error('no more drafts')
+        }
+        await expect(store.seed('pets', failing())).rejects.toThrow('no more drafts')
+        expect((await store.pets.list({ limit: 10 })).json).toBe('[]')
+      })
+    })
+
     describe('settings and health', () => {
       it('creates a setting once and keeps it', async () => {
         const store = await fresh()

@@ -35,6 +35,28 @@ describe('documentCodec', () => {
     )
   })
 
+  it('reads the order of a schema written with $ref and allOf through the spec reader', () => {
+    const document = {
+      components: {
+        schemas: {
+          NewThing: { type: 'object', properties: { name: {}, size: {} } },
+          Thing: {
+            allOf: [
+              { type: 'object', properties: { id: {} } },
+              { $ref: '#/components/schemas/NewThing' },
+              { type: 'object', properties: { tags: {} } },
+            ],
+          },
+        },
+      },
+    }
+    const codec = documentCodec<{ id: number }>('Thing', document)
+    expect(codec.encode({ tags: ['a'], size: 2, name: 'Rex' }).text).toBe(
+      '{"name":"Rex","size":2,"tags":["a"]}',
+    )
+    expect(() => documentCodec('Nothing', document)).toThrow(/no object schema/)
+  })
+
   it('writes any draft of any schema as JSON.stringify writes it in the schema order', () => {
     fc.assert(
       fc.property(

@@ -10,7 +10,7 @@
  * holds it until COMMIT: that is what keeps pagination exact across instances (see README.md).
  */
 import type pg from 'pg'
-import { traceClock, writeTrace } from '../../write-trace.js'
+import { commitDurable, commitStarted } from '../commit-channel.js'
 import type { DocumentCodec, Encoded } from '../documents.js'
 import type { Draft, IdempotencyCompletion, Identified } from '../resource.js'
 import { isUnavailable, noteWrite, unavailableOr } from './connection.js'
@@ -26,8 +26,8 @@ interface Queued<R extends Identified> {
 /** Largest group: bounds one statement's parameters and one transaction's length. */
 const maxGroup = 500
 
-/** The SQL of a group commit on `table`. */
-function statements(table: string) {
+/** The SQL of a group commit on `table` (and of `Store.seed`, seed.ts). */
+export function groupStatements(table: string) {
   /** Serializes id assignment with commit, per schema and table, across every instance. */
   const lock = `SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.${table}'))`
   return {
@@ -64,7 +64,7 @@ export function batchCreates<R extends Identified>(
   table: string,
   codec: DocumentCodec<R>,
 ): Create<R> {
-  const sql = statements(table)
+  const sql = groupStatements(table)
   let queue: Queued<R>[] = []
   let writing = false
 
@@ -80,7 +80,7 @@ export function batchCreates<R extends Identified>(
 
   async function writeGroup(group: Queued<R>[]): Promise<void> {
     let created: R[]
-    const startedAt = writeTrace === undefined ? 0 : traceClock()
+    const startedAt = commitStarted()
     try {
       created = await commit(pool, table, sql, group)
     } catch (error) {
@@ -94,7 +94,7 @@ export function batchCreates<R extends Identified>(
       return
     }
     noteWrite(pool)
-    writeTrace?.commit(group.length, startedAt, traceClock())
+    commitDurable('postgresql', group.length, startedAt)
     for (const [index, item] of group.entries()) item.resolve(created[index] as R)
   }
 
@@ -112,7 +112,7 @@ export function batchCreates<R extends Identified>(
 async function commit<R extends Identified>(
   pool: pg.Pool,
   table: string,
-  sql: ReturnType<typeof statements>,
+  sql: ReturnType<typeof groupStatements>,
   group: readonly Queued<R>[],
 ): Promise<R[]> {
   const docs = [group.map((item) => item.doc.text)]
@@ -130,34 +130,50 @@ async function commit<R extends Identified>(
     })
     return resources(rows)
   }
+  return inLockedTransaction(pool, sql, async (client) => {
+    const { rows } = await client.query<{ id: number }>({
+      name: `${table}-insert`,
+      text: sql.insert,
+      values: docs,
+    })
+    const created = resources(rows)
+    const completed = group.flatMap((item, index) =>
+      item.completion === undefined ? [] : [{ ...item.completion, created: created[index] as R }],
+    )
+    if (completed.length > 0) {
+      await client.query({
+        name: 'complete-records',
+        text: completeRecords,
+        values: [
+          completed.map((c) => c.scope),
+          completed.map((c) => c.key),
+          completed.map((c) => c.fingerprint),
+          completed.map((c) => JSON.stringify(c.respond(c.created))),
+        ],
+      })
+    }
+    return created
+  })
+}
+
+/**
+ * Runs `work` on one connection in a transaction that holds the table's lock (`sql.lock`) from
+ * its start to its commit; rolls back when `work` fails. A connection lost on the way is not
+ * given back to the pool.
+ */
+export async function inLockedTransaction<T>(
+  pool: pg.Pool,
+  sql: ReturnType<typeof groupStatements>,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect()
   let broken: Error | undefined
   try {
     await client.query(`BEGIN; ${sql.lock}`)
     try {
-      const { rows } = await client.query<{ id: number }>({
-        name: `${table}-insert`,
-        text: sql.insert,
-        values: docs,
-      })
-      const created = resources(rows)
-      const completed = group.flatMap((item, index) =>
-        item.completion === undefined ? [] : [{ ...item.completion, created: created[index] as R }],
-      )
-      if (completed.length > 0) {
-        await client.query({
-          name: 'complete-records',
-          text: completeRecords,
-          values: [
-            completed.map((c) => c.scope),
-            completed.map((c) => c.key),
-            completed.map((c) => c.fingerprint),
-            completed.map((c) => JSON.stringify(c.respond(c.created))),
-          ],
-        })
-      }
+      const result = await work(client)
       await client.query('COMMIT')
-      return created
+      return result
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {})
       throw error

@@ -15,6 +15,7 @@ import { postgresKeyStore } from './keys.js'
 import { migratePostgres } from './migrations.js'
 import type { PostgresStoreOptions } from './options.js'
 import { postgresResourceStore } from './resources.js'
+import { postgresSeeder } from './seed.js'
 import type { TableChangeListener } from './table-changes.js'
 
 /** Opens the pool and applies the migrations; rejects when the database cannot be reached. */
@@ -59,6 +60,7 @@ export function postgresStore(pool: pg.Pool, changes: TableChangeListener): Stor
         )
         return (rows[0] as { value: string }).value
       }),
+    seed: postgresSeeder(pool),
     // "Can serve reads and writes now", short of writing: a pooled connection answers and its
     // session may write (not a standby after a failover, not default_transaction_read_only),
     // and no write was refused by the database (a full disk) in the last moments. It commits

@@ -1,7 +1,7 @@
 /**
  * Tells the caches on this connection when another connection (the operator CLI, a hand fix in
  * the sqlite3 shell, another process on the same file) has committed, through
- * `PRAGMA data_version`. Reading the pragma costs about half of a key lookup, so one watcher serves
+ * `PRAGMA data_version`. Reading the pragma is a statement of its own, so one watcher serves
  * every cache of the store and reads it at most once per turn of the event loop: the requests
  * handled within one turn are concurrent with anything committed meanwhile, so they cannot tell
  * the difference, and a commit made elsewhere is seen from the next turn on. The pragma does not

@@ -7,14 +7,14 @@
  * that fails rejects alone and the others commit: a group is first applied as it is, and only
  * when one of its writes throws is it applied again with each write in its own savepoint, so a
  * write may run twice (its first run rolled back) and touches nothing but this connection.
- * (A savepoint per write, always, cost two statements per create: a tenth of its CPU.)
+ * (A savepoint per write, always, would cost two more statements per create.)
  *
  * better-sqlite3 is synchronous: while a group is applied nothing else runs in this process, and
  * the requests that arrive during its fsync form the next group.
  * @see https://www.sqlite.org/lang_savepoint.html
  */
 import type Database from 'better-sqlite3'
-import { traceClock, writeTrace } from '../../write-trace.js'
+import { commitDurable, commitStarted } from '../commit-channel.js'
 import { sqliteCondition } from './unavailable.js'
 
 export interface GroupCommit {
@@ -69,7 +69,7 @@ export function createGroupCommit(
     const group = queue
     if (group.length === 0) return
     queue = []
-    const startedAt = writeTrace === undefined ? 0 : traceClock()
+    const startedAt = commitStarted()
     try {
       beforeCommit()
       try {
@@ -86,7 +86,7 @@ export function createGroupCommit(
       return
     }
     failure = undefined
-    writeTrace?.commit(group.length, startedAt, traceClock())
+    commitDurable('sqlite', group.length, startedAt)
     for (const item of group) {
       const outcome = item.outcome as NonNullable<Queued['outcome']>
       if (outcome.ok) item.resolve(outcome.value)

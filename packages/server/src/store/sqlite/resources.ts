@@ -21,9 +21,8 @@ import { completeIdempotencyStatement } from './idempotency.js'
 
 /**
  * A row as its resource's JSON text: `{"id":N,` then the document's members. The document is cut
- * as a BLOB: `substr` on TEXT steps through every UTF-8 character to find where to start and end
- * (12,000 of a cold 20-pet page's 255,000 instructions); on a BLOB it counts bytes, and the one
- * byte cut is `{`.
+ * as a BLOB: `substr` on TEXT steps through every UTF-8 character to find where to start and
+ * end; on a BLOB it counts bytes, and the one byte cut is `{`.
  */
 const resourceJson = `'{"id":' || id || iif(doc = '{}', '}', ',' || substr(CAST(doc AS BLOB), 2))`
 
@@ -43,13 +42,13 @@ const conditions = {
 /**
  * One page as Page wants it, in one statement and so one snapshot (and one read lock of the WAL
  * index rather than two): the rows reach the aggregate in the subquery's id order (an ORDER BY
- * inside group_concat sorts them again: a third of a cold page; the conformance suite checks the
- * order), and whether a full page has a successor is asked after it, which costs less than
+ * inside group_concat would sort them again; the conformance suite checks the order), and
+ * whether a full page has a successor is asked after it, which costs less than
  * reading a row past the limit.
  *
  * The limit is written into the SQL, not bound: SQLite's planner reads a bound LIMIT, which
- * marks the statement to be prepared again every time that parameter is bound (about 40 of a
- * 65 µs page of 20). Limits are 1..100, so each combination of filters prepares at most 100.
+ * marks the statement to be prepared again every time that parameter is bound. Limits are
+ * 1..100, so each combination of filters prepares at most 100.
  * @see https://www.sqlite.org/c3ref/prepare.html (re-preparing when a binding changes the plan)
  */
 function pageQuery(table: string, limit: number, where: string): string {
@@ -118,7 +117,7 @@ export function sqliteResourceStore<K extends ListOperationId, R extends Identif
       return writes.run(() => create(draft, idempotency))
     },
     // Reads answer at once (resource.ts): better-sqlite3 is synchronous, and a promise per read
-    // was measured at a few percent of a getPet or a page (bench `paired`).
+    // would add a microtask to every getPet and page.
     get(id) {
       if (!Number.isSafeInteger(id) || id < 1) return undefined
       const json = byId.get(id)
