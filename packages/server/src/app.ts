@@ -120,7 +120,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   })
   registerHealthRoutes(app, store, limiter)
   registerDocsRoutes(app, config.docsDir)
-  await registerV1(app, spec, edge, handlers)
+  await registerV1(app, config, spec, edge, handlers)
   return app
 }
 
@@ -138,7 +138,7 @@ function edgeOptions(
   rateLimit: RateLimitHook,
 ): EdgeOptions {
   return {
-    cors: createCorsPolicy(config.corsOrigins),
+    cors: createCorsPolicy(config.corsOrigins, spec.document),
     identifyCaller: createCallerIdentifier(store.keys),
     rateLimit,
     basePath: spec.basePath,
@@ -227,6 +227,7 @@ async function operationHandlers(
 /** The /v1 scope: its pipeline, the methods a path does not support, and the operations. */
 async function registerV1(
   app: FastifyInstance,
+  config: Config,
   spec: ServedSpec,
   edge: EdgeOptions,
   handlers: Parameters<typeof registerOperations>[2],
@@ -235,7 +236,13 @@ async function registerV1(
     async (scope) => {
       v1Pipeline(scope, edge)
       answerOtherMethods(scope, spec.operations, edge.cors, spec.basePath)
-      registerOperations(scope, spec.operations, handlers, { docsPath, basePath: spec.basePath })
+      registerOperations(
+        scope,
+        spec.operations,
+        handlers,
+        { docsPath, basePath: spec.basePath },
+        config.responseCheck,
+      )
     },
     { prefix: spec.basePath },
   )

@@ -224,6 +224,12 @@ export const configTable = {
     default: '127.0.0.1',
     doc: 'Interface the metrics listener binds',
   }),
+  responseCheck: row({
+    variable: 'PETSTORE_RESPONSE_CHECK',
+    parser: oneOf(['log', 'fail'] as const),
+    default: 'log',
+    doc: 'an answer missing a header the spec requires of it: `log` an error and send it, or `fail` it with a 500 (the tests do)',
+  }),
   logLevel: row({
     variable: 'LOG_LEVEL',
     parser: oneOf(logLevels, { caseless: true }),

@@ -115,11 +115,39 @@ export const errorCatalog = {
   },
   notJson: {
     code: 'unsupported_media_type',
-    message: () => 'Content-Type must be application/json',
+    message: () => 'Content-Type must be a JSON media type the operation declares',
+  },
+  unsupportedMediaType: {
+    code: 'unsupported_media_type',
+    message: (p: { types: string }) => `Content-Type must be ${p.types}`,
   },
   notUtf8: {
     code: 'unsupported_media_type',
-    message: () => 'Content-Type must be application/json with charset utf-8',
+    message: () => 'the Content-Type charset must be utf-8',
+  },
+  petNotAvailable: {
+    code: 'pet_not_available',
+    message: (p: { id: number; status: string }) =>
+      `pet ${p.id} is not available (it is ${p.status})`,
+  },
+  invalidTransition: {
+    code: 'invalid_transition',
+    message: (p: { what: string; from: string; to: string; why: string }) =>
+      `${p.what} cannot move from ${p.from} to ${p.to}; ${p.why}`,
+  },
+  statusNotPatchable: {
+    code: 'invalid_transition',
+    message: () => "status cannot be patched: a pet's status changes only through its orders",
+  },
+  petHasOpenOrder: {
+    code: 'pet_has_open_order',
+    message: (p: { id: number }) =>
+      `pet ${p.id} has an open order (placed or approved); deliver or cancel it first`,
+  },
+  preconditionFailed: {
+    code: 'precondition_failed',
+    message: (p: { resource: string }) =>
+      `If-Match does not match the current ETag of ${p.resource}; read it again`,
   },
   idempotencyKeyReused: {
     code: 'idempotency_key_reused',

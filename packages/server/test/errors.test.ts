@@ -1,5 +1,6 @@
 /** The server's error catalog and the spec's ErrorCode documentation must agree exactly. */
 import { type ErrorCode, errorCodeValues } from '@petstore/types'
+import { resolveRef } from '@petstore/types/openapi'
 import { errorStatus, openapiDocument } from '@petstore/types/spec'
 import { expect, it } from 'vitest'
 import { BackendUnavailableError } from '../src/backend-failure.js'
@@ -45,7 +46,31 @@ function errorCodesOf(operation: OperationSpec): ErrorCode[] {
     codes.push('idempotency_key_in_progress', 'idempotency_key_reused')
   }
   if (operation.parameters.some((p) => p.in === 'path')) codes.push('not_found')
+  if (operation.parameters.some((p) => p.in === 'header' && p.name === 'If-Match')) {
+    codes.push('precondition_failed')
+  }
+  // The operation's own refusals of a state (an order for a pet that is taken), which only its
+  // handler knows: the spec names each in an example of the response that carries it.
+  codes.push(...exampleCodes(operation))
   return codes
+}
+
+/** The codes of the Error examples of the operation's responses. */
+function exampleCodes(operation: OperationSpec): ErrorCode[] {
+  const path = (openapiDocument.paths as Record<string, Record<string, unknown>>)[operation.path]
+  const raw = path?.[operation.method.toLowerCase()] as { responses: Record<string, unknown> }
+  return Object.values(raw.responses).flatMap((declared) => {
+    const response = resolveRef<{ content?: Record<string, { examples?: object }> }>(
+      openapiDocument,
+      declared as object,
+    )
+    return Object.values(response.content?.['application/json']?.examples ?? {}).flatMap(
+      (example) => {
+        const { value } = resolveRef<{ value?: { code?: ErrorCode } }>(openapiDocument, example)
+        return value?.code === undefined ? [] : [value.code]
+      },
+    )
+  })
 }
 
 it.each(specOperations.map((operation) => [operation.operationId, operation] as const))(

@@ -18,9 +18,12 @@ export interface TestServer extends RunningPetstore {
   api: string
 }
 
-/** Starts a server (temp SQLite file, port 0, silent logs); close it in `afterAll`/`afterEach`. */
+/**
+ * Starts a server (temp SQLite file, port 0, silent logs) that fails an answer missing a header
+ * the spec requires (`responseCheck`); close it in `afterAll`/`afterEach`.
+ */
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
-  const running = await startPetstore(overrides)
+  const running = await startPetstore({ responseCheck: 'fail', ...overrides })
   return Object.assign(running, { api: `${running.url}/v1` })
 }
 

@@ -23,7 +23,7 @@ export {
   planValues,
 } from './generated/facts.js'
 export type { components, operations, paths, webhooks } from './generated/schema.js'
-export { errorCodeValues, petStatusValues } from './generated/schema.js'
+export { errorCodeValues, orderStatusValues, petStatusValues } from './generated/schema.js'
 
 type Schemas = components['schemas']
 
@@ -31,6 +31,14 @@ export type Pet = Schemas['Pet']
 export type NewPet = Schemas['NewPet']
 export type Pets = Schemas['Pets']
 export type PetStatus = Schemas['PetStatus']
+/** A JSON merge patch of a pet (`updatePet`). */
+export type PetPatch = Schemas['PetPatch']
+export type Order = Schemas['Order']
+export type NewOrder = Schemas['NewOrder']
+export type Orders = Schemas['Orders']
+export type OrderStatus = Schemas['OrderStatus']
+/** A JSON merge patch of an order (`updateOrder`). */
+export type OrderPatch = Schemas['OrderPatch']
 /** The body of every error response. */
 export type ApiError = Schemas['Error']
 export type ErrorCode = Schemas['ErrorCode']

@@ -307,3 +307,18 @@ export function answeredMethods(method: string): string[] {
   const upper = method.toUpperCase()
   return upper === 'GET' ? ['GET', 'HEAD'] : [upper]
 }
+
+/**
+ * Whether a media type is JSON: `application/json`, or an `application/*+json` type such as
+ * `application/merge-patch+json` (a structured syntax suffix), compared in lower case without
+ * parameters. These are the request and response bodies the service reads and writes.
+ *
+ * @example
+ * ```ts
+ * isJsonMediaType('application/merge-patch+json') // true
+ * isJsonMediaType('text/plain') // false
+ * ```
+ * @see https://www.rfc-editor.org/rfc/rfc6839#section-3.1
+ */
+export const isJsonMediaType = (type: string): boolean =>
+  /^application\/(?:[a-z0-9!#$&^_.-]+\+)?json$/.test(type)

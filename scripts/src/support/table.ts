@@ -11,6 +11,7 @@
 import {
   dereference,
   isErrorStatus,
+  isJsonMediaType,
   operationsOf,
   resolveRef,
 } from '@petstore/types/openapi/source'
@@ -55,9 +56,6 @@ export function pointerTokens(where: string): string[] {
     .slice(1)
     .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'))
 }
-
-/** `application/json`, `application/merge-patch+json` and any other `application/*+json`. */
-export const jsonMediaType = /^application\/(?:[a-z0-9!#$&^_.-]+\+)?json$/
 
 /** JSON Schema keywords that decide validity and that every layer reads (the fuzz generator too). */
 export const schemaConstraints: readonly string[] = [
@@ -257,7 +255,7 @@ export const supportTable: readonly SupportRow[] = [
       for (const { path, method, operation } of operations(document)) {
         const body = resolveRef<Node>(document, (operation.requestBody ?? {}) as Node)
         for (const type of Object.keys((body.content ?? {}) as Node)) {
-          if (!jsonMediaType.test(type)) {
+          if (!isJsonMediaType(type)) {
             found.push({
               row: this.id,
               construct: `request body media type ${type}`,

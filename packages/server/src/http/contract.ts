@@ -5,7 +5,7 @@
  * handler's request is typed from its operation (defaults applied), and what it returns must be
  * one of the operation's declared responses. A spec edit is then a compile error wherever code
  * must follow it: `pnpm typecheck` names a missing handler, an undeclared status, a wrong body
- * or a missing required header.
+ * or a missing required header. Which headers are the handler's to write is response-headers.ts'.
  *
  * @example
  * ```ts
@@ -22,28 +22,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { ApiProblem } from '../errors.js'
 import type { MaybePromise } from '../maybe-promise.js'
 import type { CallbackHook } from './callback-hooks.js'
-
-type ErrorHeaders<K extends OperationId> = OperationFacts[K]['errorHeaders']
-/** The 4xx statuses of operation `K`. */
-type ClientErrorStatus<K extends OperationId> = {
-  [S in keyof ErrorHeaders<K>]: `${S & number}` extends `4${string}` ? S : never
-}[keyof ErrorHeaders<K>]
-/**
- * Whether header `H` of a success response of `K` is the /v1 pipeline's to write (v1.ts,
- * cors.ts, the rate-limit hook, a deprecated operation's headers), read from the spec: every
- * 4xx response of the operation declares it too, and only the pipeline writes a header on
- * refusals as well as on a handler's answers. A handler never writes these, so its result type
- * leaves them out.
- */
-type WrittenByPipeline<K extends OperationId, H> = [ClientErrorStatus<K>] extends [never]
-  ? false
-  : [
-        {
-          [S in ClientErrorStatus<K>]: H extends keyof ErrorHeaders<K>[S] ? never : S
-        }[ClientErrorStatus<K>],
-      ] extends [never]
-    ? true
-    : false
+import type { WriterOf } from './response-headers.js'
 
 /**
  * The operations a handler answers: all but OPTIONS, which http/methods.ts answers for every
@@ -64,10 +43,12 @@ type Lowercased<T> = { [H in keyof T as Lowercase<H & string>]: T[H] }
 
 type Parameters<K extends OperationId> = operations[K]['parameters']
 type Defaults<K extends OperationId> = OperationFacts[K]['defaults']
+/** A JSON media type (json-body.ts reads every one): `application/json`, `application/*+json`. */
+type JsonMediaType = 'application/json' | `application/${string}+json`
 type RequestBody<K extends OperationId> = operations[K] extends {
-  requestBody: { content: { 'application/json': infer B } }
+  requestBody: { content: infer Content }
 }
-  ? Defaulted<B, Defaults<K>['body']>
+  ? Defaulted<Content[keyof Content & JsonMediaType], Defaults<K>['body']>
   : undefined
 
 /** The route generic of an operation: what its validated request holds. */
@@ -102,12 +83,15 @@ type HeaderValue<K extends OperationId, S extends StatusOf<K>, H> = Responses<K>
     ? All[H]
     : never
   : never
+/** The headers of status `S` whose writer is the handler (response-headers.ts). */
 type HandlerHeaderNames<K extends OperationId, S, Required extends boolean> = {
-  [H in keyof HeaderFacts<K, S>]: WrittenByPipeline<K, H> extends true
-    ? never
-    : HeaderFacts<K, S>[H] extends { required: Required }
-      ? H
+  [H in keyof HeaderFacts<K, S>]: HeaderFacts<K, S>[H] extends { component: infer C }
+    ? WriterOf<C> extends 'handler'
+      ? HeaderFacts<K, S>[H] extends { required: Required }
+        ? H
+        : never
       : never
+    : never
 }[keyof HeaderFacts<K, S>]
 /** The headers a handler writes for status `S`, the required ones required. */
 type HandlerHeaders<K extends OperationId, S extends StatusOf<K>> = Flat<

@@ -1,5 +1,5 @@
 /**
- * The `application/json` body parser. The bytes must be UTF-8 (decoded strictly, so that an
+ * The JSON body parser. The bytes must be UTF-8 (decoded strictly, so that an
  * accepted name round-trips byte for byte instead of being stored with U+FFFD in place of what
  * was sent); plain JSON.parse then reads them: keys such as `__proto__` become own properties
  * (never prototypes) and the spec's `additionalProperties: false` rejects them by name. A key
@@ -19,18 +19,22 @@ const charsetParameter = /;\s*charset\s*=\s*"?([^";\s]+)"?/i
 /** `ignoreBOM` keeps a byte order mark in the text, where JSON.parse refuses it (RFC 8259 §8.1). */
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
 
-/** The only body parser: every other media type (text/plain included) is 415. */
+/**
+ * The only body parser, for every JSON media type (`application/json` and `application/*+json`,
+ * such as RFC 7396's `application/merge-patch+json`): every other (text/plain included) is 415.
+ * Which of them an operation takes is its own (media-types.ts).
+ */
 export function registerJsonBodyParser(app: FastifyInstance): void {
   app.removeAllContentTypeParsers()
-  app.addContentTypeParser(
-    'application/json',
-    (request: FastifyRequest, payload: Readable, done: ParserDone) => {
-      readBody(payload, request.headers['content-length'], bodyLimit, (error, body) => {
-        if (error !== null) done(error)
-        else parseJsonBody(request, body as Buffer, done)
-      })
-    },
-  )
+  const parse = (request: FastifyRequest, payload: Readable, done: ParserDone) => {
+    readBody(payload, request.headers['content-length'], bodyLimit, (error, body) => {
+      if (error !== null) done(error)
+      else parseJsonBody(request, body as Buffer, done)
+    })
+  }
+  app.addContentTypeParser('application/json', parse)
+  // Fastify tests a pattern against the whole value, parameters (`; charset=utf-8`) included.
+  app.addContentTypeParser(/^application\/[a-z0-9!#$&^_.-]+\+json(;|$)/, parse)
 }
 
 type ParserDone = (error: Error | null, value?: unknown) => void

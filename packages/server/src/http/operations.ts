@@ -16,8 +16,10 @@ import { ApiProblem } from '../errors.js'
 import { isPromise, type MaybePromise } from '../maybe-promise.js'
 import { type DeprecationLinks, deprecationHeaders } from '../spec/deprecation.js'
 import type { JsonSchema } from '../spec/document.js'
-import type { OperationSpec, ParameterSpec } from '../spec/operations.js'
+import { type OperationSpec, type ParameterSpec, requestBodySchema } from '../spec/operations.js'
 import { type OperationRoute, type OperationRoutes, PreSerialized } from './contract.js'
+import { acceptMediaTypes } from './media-types.js'
+import { checkRequiredHeaders, type ResponseCheck } from './response-headers.js'
 
 /** What the /v1 hooks learn about the route a request matched. */
 export interface RouteConfig {
@@ -35,6 +37,7 @@ export function registerOperations(
   operations: readonly OperationSpec[],
   routes: OperationRoutes,
   links: DeprecationLinks,
+  responseCheck: ResponseCheck,
 ): void {
   // Past the types, at the one seam where a request meets its handler: each route's types were
   // checked against its operation where the table was written.
@@ -55,8 +58,12 @@ export function registerOperations(
       schema: routeSchema(operation),
       config,
       handler: bindHandler(route),
+      onSend: checkRequiredHeaders(operation, responseCheck),
     }
     if (route.onRequest) options.onRequest = route.onRequest
+    if (operation.requestBody) {
+      options.preParsing = acceptMediaTypes(Object.keys(operation.requestBody.content))
+    }
     scope.route(options)
   }
 }
@@ -103,7 +110,8 @@ function routeSchema(operation: OperationSpec): Record<string, unknown> {
   if (query) schema.querystring = query
   if (path) schema.params = path
   if (headers) schema.headers = headers
-  if (operation.requestBody) schema.body = operation.requestBody.schema
+  const body = requestBodySchema(operation)
+  if (body !== undefined) schema.body = body
   const response: Record<string, JsonSchema> = {}
   for (const [status, spec] of Object.entries(operation.responses)) {
     if (spec.schema) response[status] = spec.schema

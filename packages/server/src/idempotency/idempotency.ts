@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key for every create of a collection (createPet, and any create the spec adds;
+ * Idempotency-Key for every create of a collection (createPet, placeOrder, and any the spec adds;
  * draft-ietf-httpapi-idempotency-key-header-07). The key is claimed as soon as the request is
  * authenticated, before its body is read, so a retry sent while the first request is still
  * uploading or running gets 409; the record is completed in the same transaction as the
@@ -16,6 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { type ApiProblem, problem } from '../errors.js'
 import { type CallbackHook, callbackHook } from '../http/callback-hooks.js'
 import type { MaybePromise } from '../maybe-promise.js'
+import { etagOf } from '../routes/etag.js'
 import { createAjv } from '../spec/ajv.js'
 import { resolvePointer, specDocument } from '../spec/document.js'
 import type { IdempotencyCompletion, Identified } from '../store/resource.js'
@@ -54,14 +55,14 @@ export interface IdempotencyOptions {
 export interface CreatedResponse<R> {
   status: 201
   body: R
-  headers: { Location: string }
+  headers: { Location: string; ETag: string }
 }
 
 /** The first answer to a key, sent again to a repeat of its request. */
 export interface ReplayedResponse<R> {
   status: 201
   body: R
-  headers: { Location: string; 'Idempotent-Replayed': 'true' }
+  headers: { Location: string; ETag: string; 'Idempotent-Replayed': 'true' }
 }
 
 /** What `Idempotency.create` needs to know of one create. */
@@ -228,16 +229,19 @@ function stored<R>(answer: CreatedResponse<R>): StoredResponse {
 }
 
 /**
- * The recorded answer, sent again: its status, body and `Location`, marked as a replay. A record
- * that is not a create's answer cannot be replayed as one; that is the server's fault (500).
+ * The recorded answer, sent again: its status, body and `Location`, marked as a replay, with the
+ * `ETag` of the body it replays (a digest of it: records of every version replay with it). A
+ * record that is not a create's answer cannot be replayed as one; that is the server's fault
+ * (500).
  */
-function replayed<R>(response: StoredResponse): ReplayedResponse<R> {
+function replayed<R extends object>(response: StoredResponse): ReplayedResponse<R> {
   const location = response.headers?.location
   if (response.status !== 201 || typeof location !== 'string') {
     throw new Error(`idempotency record holds no create answer (status ${response.status})`)
   }
   const body = JSON.parse(response.body) as R
-  return { status: 201, body, headers: { Location: location, 'Idempotent-Replayed': 'true' } }
+  const headers = { Location: location, ETag: etagOf(body), 'Idempotent-Replayed': 'true' as const }
+  return { status: 201, body, headers }
 }
 
 /** `value` with every object's keys in sorted order, arrays kept in theirs. */

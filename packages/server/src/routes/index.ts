@@ -4,8 +4,9 @@
  * that has no route).
  */
 import type { RouteDeps } from './collection.js'
+import { createOrderRoutes } from './orders/handlers.js'
 import { createPetRoutes } from './pets/handlers.js'
 
 export function resourceRoutes(deps: RouteDeps) {
-  return { ...createPetRoutes(deps) }
+  return { ...createPetRoutes(deps), ...createOrderRoutes(deps) }
 }

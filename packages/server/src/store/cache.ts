@@ -1,20 +1,19 @@
 /**
  * Remembers resources and pages of them until a write changes them. Ids only grow
- * (ResourceStore.create), so `create` keeps the cache: a page that has more matching resources
- * after it stays the same, since later ones can only come after those. Only the last page of a
- * listing is read each time, since a new one may join it. Every other method of the store may
- * change or remove resources, so it is
- * wrapped, whatever its name, to drop the cache when it settles (succeeded or not: a failure may
- * come after the commit). A write by another instance or process reaches the cache through
- * `changes` (TableChanges), and while such a write could go unseen nothing is served from memory.
- * Both maps are bounded and start over when full.
+ * (ResourceStore.create), so a plain `create` keeps the cache: a page that has more matching
+ * resources after it stays the same, since later ones can only come after those. Only the last
+ * page of a listing is read each time, since a new one may join it. Every other write (`update`,
+ * `remove`, any method a store adds, and a create that changes other resources first: `within`)
+ * may change or remove resources, of this resource or of others, so it drops `changes` when it
+ * settles (succeeded or not: a failure may come after the commit); a store gives all its
+ * resources' caches the same `changes` for that reason. A write by another instance or process
+ * reaches the cache through `changes` (TableChanges), and while such a write could go unseen
+ * nothing is served from memory. Both maps are bounded and start over when full.
  *
- * A store that several instances share (PostgreSQL) is cached only while it has no such write
- * method: a notification from another instance's write arrives a little after its commit, and a
- * client told "done" by instance A may already be reading from B. So once the store can change a
- * resource, every read on a shared store goes to the database (read-after-write on every instance),
- * and what stays cached there (no write method) is dropped by hand-made SQL changes through the
- * notification.
+ * A store that several instances share (PostgreSQL) is not cached: a notification from another
+ * instance's write arrives a little after its commit, and a client told "done" by instance A may
+ * already be reading from B. So every read on a shared store goes to the database
+ * (read-after-write on every instance).
  *
  * A page is kept only when it is asked for a second time while its key is remembered: a client
  * walking a listing reads each page once, and keeping those pages cost more than it saved (their
@@ -72,9 +71,10 @@ export function cacheResource<S extends AnyResourceStore>(
   changes: TableChanges,
   options: ResourceCacheOptions = {},
 ): S {
-  if (options.shared === true && writeMethodNames(store).length > 0) return store
+  if (options.shared === true) return store
   type R = Awaited<ReturnType<S['get']>> & Identified
-  const items = new Map<number, R>()
+  /** By id, or by owner and id for an owned resource: another owner's read never hits. */
+  const items = new Map<number | string, R>()
   const pages = new Map<string, Page>()
   const seenPages = new Set<string>()
   let pageChars = 0
@@ -97,16 +97,21 @@ export function cacheResource<S extends AnyResourceStore>(
    */
   const keeps = (generation: number) => changes.listening && changes.generation === generation
   const cached: Pick<AnyResourceStore, KeepingMethod> = {
-    create: (draft, idempotency) => store.create(draft, idempotency),
+    // A plain create only appends; one that does more first (`within`) may change anything.
+    create: (draft, options) =>
+      options?.within === undefined
+        ? store.create(draft, options)
+        : settled(store.create(draft, options), () => changes.changed()),
     // A hit answers at once, and so does a miss on a store that reads at once (resource.ts).
-    get(id) {
+    get(id, owner) {
       const generation = current()
-      const hit = items.get(id)
+      const key = owner === undefined ? id : `${owner} ${id}`
+      const hit = items.get(key)
       if (hit !== undefined) return hit
-      return andThen(store.get(id), (item) => {
+      return andThen(store.get(id, owner), (item) => {
         if (item === undefined || !keeps(generation)) return item
         if (items.size >= maxItems) items.clear()
-        items.set(id, Object.freeze(item) as R)
+        items.set(key, Object.freeze(item) as R)
         return item
       })
     },
@@ -134,18 +139,21 @@ export function cacheResource<S extends AnyResourceStore>(
   return { ...invalidating(store, () => changes.changed()), ...cached } as S
 }
 
+/** `write`, calling `changed` once it settles, succeeded or not (a failure may follow a commit). */
+async function settled<T>(write: Promise<T>, changed: () => void): Promise<T> {
+  try {
+    return await write
+  } finally {
+    changed()
+  }
+}
+
 /** `store`'s writes (Writes), each calling `changed` once it settles. */
 function invalidating<S extends AnyResourceStore>(store: S, changed: () => void): Writes<S> {
   const writes: Record<string, unknown> = {}
   for (const name of writeMethodNames(store)) {
     const write = Reflect.get(store, name) as (...args: unknown[]) => Promise<unknown>
-    writes[name] = async (...args: unknown[]) => {
-      try {
-        return await write.apply(store, args)
-      } finally {
-        changed()
-      }
-    }
+    writes[name] = (...args: unknown[]) => settled(write.apply(store, args), changed)
   }
   return writes as Writes<S>
 }

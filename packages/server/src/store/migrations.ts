@@ -15,8 +15,8 @@ import { resources } from './resources.js'
  *
  * @example
  * ```ts
- * { name: '005-orders', sql: resourceTable('orders', ['status']) }
- * { name: '006-pet-title', documents: { table: 'pets', change: ({ name, ...pet }) => ({ ...pet, title: name }) } }
+ * { name: '006-shelters', sql: resourceTable('shelters', { filtered: ['city'] }) }
+ * { name: '007-pet-title', documents: { table: 'pets', change: ({ name, ...pet }) => ({ ...pet, title: name }) } }
  * ```
  */
 
@@ -63,11 +63,26 @@ function identifier(name: string): string {
   return name
 }
 
-/** The SQL expression reading a document's top-level `field` as the dialect's scalar. */
+/**
+ * The SQL expression reading a document's `field` as the dialect's scalar: a top-level property
+ * (`status`) or a nested one (`medical.vaccinated`). PostgreSQL reads text either way (`->>`,
+ * `#>>`), SQLite reads the JSON value (a boolean as 1 or 0). An index and the query that should
+ * use it must write the same expression, so this is their one writer.
+ */
 export function fieldExpression(dialect: Dialect, field: string): string {
-  return dialect === 'sqlite'
-    ? `json_extract(doc, '$.${identifier(field)}')`
-    : `(doc->>'${identifier(field)}')`
+  const segments = field.split('.').map(identifier)
+  if (dialect === 'sqlite') return `json_extract(doc, '$.${segments.join('.')}')`
+  return segments.length === 1 ? `(doc->>'${segments[0]}')` : `(doc #>> '{${segments.join(',')}}')`
+}
+
+/** The column of an owned resource's owner (resource.ts `owned`), beside its document. */
+export const ownerColumn = 'owner'
+
+export interface ResourceTableOptions {
+  /** The fields its listing filters on with `equals`, each given an index (`filterIndex`). */
+  filtered?: readonly string[]
+  /** An owned resource: an owner column, and the index of each owner's listing. */
+  owned?: boolean
 }
 
 /**
@@ -77,17 +92,22 @@ export function fieldExpression(dialect: Dialect, field: string): string {
  */
 export function resourceTable(
   table: string,
-  filtered: readonly string[] = [],
+  options: ResourceTableOptions = {},
 ): Record<Dialect, string> {
   const name = identifier(table)
-  const indexes = filtered.map((field) => filterIndex(table, field))
+  const owner = options.owned === true ? `, ${ownerColumn} TEXT NOT NULL` : ''
+  const indexes = (options.filtered ?? []).map((field) => filterIndex(table, field))
+  if (options.owned === true) {
+    const byOwner = `CREATE INDEX ${name}_${ownerColumn}_id ON ${name} (${ownerColumn}, id);`
+    indexes.push({ sqlite: byOwner, postgres: byOwner })
+  }
   return {
     sqlite: [
-      `CREATE TABLE ${name} (id INTEGER PRIMARY KEY AUTOINCREMENT, doc TEXT NOT NULL);`,
+      `CREATE TABLE ${name} (id INTEGER PRIMARY KEY AUTOINCREMENT, doc TEXT NOT NULL${owner});`,
       ...indexes.map((index) => index.sqlite),
     ].join('\n'),
     postgres: [
-      `CREATE TABLE ${name} (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, doc json NOT NULL);`,
+      `CREATE TABLE ${name} (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, doc json NOT NULL${owner});`,
       `CREATE TRIGGER ${name}_changed AFTER UPDATE OR DELETE OR TRUNCATE ON ${name}
         FOR EACH STATEMENT EXECUTE FUNCTION announce_change();`,
       ...indexes.map((index) => index.postgres),
@@ -95,9 +115,9 @@ export function resourceTable(
   }
 }
 
-/** The index a listing filtered on `field` walks in id order. */
+/** The index a listing filtered on `field` (a property path) walks in id order. */
 export function filterIndex(table: string, field: string): Record<Dialect, string> {
-  const index = `${identifier(table)}_${identifier(field)}_id`
+  const index = `${identifier(table)}_${field.split('.').map(identifier).join('_')}_id`
   return {
     sqlite: `CREATE INDEX ${index} ON ${table} (${fieldExpression('sqlite', field)}, id);`,
     postgres: `CREATE INDEX ${index} ON ${table} (${fieldExpression('postgres', field)}, id);`,
@@ -132,4 +152,10 @@ const petDocuments: SqlMigration = {
   },
 }
 
-export const migrations: readonly Migration[] = [petDocuments]
+/** Store orders (resources.ts `orders`): each of the API key that placed it. */
+const orders: SqlMigration = {
+  name: '005-orders',
+  sql: resourceTable('orders', { filtered: ['status', 'petId'], owned: true }),
+}
+
+export const migrations: readonly Migration[] = [petDocuments, orders]

@@ -1,10 +1,10 @@
 /**
- * The resources the service stores, each with its table and the rule of each filter of its
- * listing. A new resource is its definition here (in `resources`, under the name `Store` gives
- * it, and in `listedResources`) and its table in a migration (migrations.ts: `resourceTable`);
- * both stores build its store from this entry.
+ * The resources the service stores, each with its listing, its table and the rule of each filter
+ * of its listing. A new resource is its definition here, under the name `Store` gives it, and its
+ * table in a migration (migrations.ts: `resourceTable`, written out there because a released
+ * migration never changes with the definitions); both stores build its store from this entry.
  */
-import type { Pet } from '@petstore/types'
+import type { Order, Pet } from '@petstore/types'
 import {
   defineResource,
   type Identified,
@@ -17,21 +17,39 @@ import {
 /** Every resource, under the name the Store holds its store by. */
 export const resources = {
   pets: defineResource<'listPets', Pet>({
+    list: 'listPets',
     table: 'pets',
     schema: 'Pet',
     filters: { status: { field: 'status', match: 'equals' } },
   }),
-}
-
-/**
- * The resource of each list operation of the spec: one the spec adds is a compile error here
- * until its resource is defined (and tests walk every listing from this table).
- */
-export const listedResources: { [K in ListOperationId]: ListedResource<K> } = {
-  listPets: resources.pets,
+  orders: defineResource<'listOrders', Order>({
+    list: 'listOrders',
+    table: 'orders',
+    schema: 'Order',
+    filters: {
+      status: { field: 'status', match: 'equals' },
+      petId: { field: 'petId', match: 'equals' },
+    },
+    owned: true,
+  }),
 }
 
 type Resources = typeof resources
+type Listed = Resources[keyof Resources]['list']
+
+/**
+ * The list operations of the spec that no resource lists: a listing the spec adds is a compile
+ * error here, naming it, until its resource is defined above.
+ */
+export const unlisted: [Exclude<ListOperationId, Listed>] extends [never]
+  ? 'none'
+  : Exclude<ListOperationId, Listed> = 'none'
+
+/** The resource of each list operation (tests walk every listing from this table). */
+export const listedResources = Object.fromEntries(
+  Object.values(resources).map((definition) => [definition.list, definition]),
+) as unknown as { [K in ListOperationId]: ListedResource<K> }
+
 /** The store of each resource, as Store holds them. */
 export type ResourceStores = {
   [N in keyof Resources]: Resources[N] extends ResourceDefinition<infer K, infer R>

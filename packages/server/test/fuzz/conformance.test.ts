@@ -151,11 +151,16 @@ function acceptedStatuses(fuzz: FuzzCase, repeated: boolean): number[] {
   const statuses = Object.keys(operation.responses)
     .map(Number)
     .filter((s) => s < 300)
-  if (operation.parameters.some((p) => p.in === 'path')) statuses.push(404)
+  // A valid request may still find its resources in another state than it needs: no such pet
+  // (404), a pet already ordered (409), a stale If-Match (412), where the operation says so.
+  statuses.push(...stateStatuses.filter((status) => String(status) in operation.responses))
   if (fuzz.auth.kind === 'limited') statuses.push(429)
   if (repeated) statuses.push(409, 422)
   return statuses
 }
+
+/** Refusals that depend on the state of the resources a request names, not on the request. */
+const stateStatuses = [404, 409, 412]
 
 const tally = {
   requests: 0,

@@ -5,7 +5,11 @@
  * exact shape of every answer is left to `expectSpecResponse`.
  */
 import fc from 'fast-check'
-import type { OperationSpec, ParameterSpec } from '../../src/spec/operations.js'
+import {
+  type OperationSpec,
+  type ParameterSpec,
+  requestBodySchema,
+} from '../../src/spec/operations.js'
 import {
   invalidObject,
   invalidText,
@@ -140,15 +144,9 @@ function validParts(operation: OperationSpec, context: CaseContext): fc.Arbitrar
       ),
     ),
   )
-  const body =
-    operation.requestBody === undefined
-      ? fc.constant(undefined)
-      : validValue(operation.requestBody.schema)
-  const contentType = fc.constantFrom(
-    'application/json',
-    'application/json; charset=utf-8',
-    'Application/JSON',
-  )
+  const schema = requestBodySchema(operation)
+  const body = schema === undefined ? fc.constant(undefined) : validValue(schema)
+  const contentType = fc.constantFrom(...declaredTypes(operation))
   return fc.tuple(values, body, contentType).map(([texts, bodyValue, type]) => {
     const parts: Parts = { path: {}, query: [], headers: {}, body: bodyValue, contentType: type }
     parameters.forEach((parameter, index) => {
@@ -243,9 +241,20 @@ function mutations(operation: OperationSpec, context: CaseContext): fc.Arbitrary
       )
     }
   }
-  const requestBody = operation.requestBody
-  if (requestBody !== undefined) ways.push(...bodyMutations(valid, requestBody.schema, context))
+  const schema = requestBodySchema(operation)
+  if (schema !== undefined) {
+    ways.push(
+      ...bodyMutations(valid, schema, Object.keys(operation.requestBody?.content ?? {}), context),
+    )
+  }
   return ways
+}
+
+/** The media types an operation's body is sent with: each it declares, in any spelling allowed. */
+function declaredTypes(operation: OperationSpec): string[] {
+  return Object.keys(operation.requestBody?.content ?? { 'application/json': {} }).flatMap(
+    (type) => [type, `${type}; charset=utf-8`, type.replace(/^application/, 'Application')],
+  )
 }
 
 const encoder = new TextEncoder()
@@ -253,6 +262,7 @@ const encoder = new TextEncoder()
 function bodyMutations(
   valid: fc.Arbitrary<Parts>,
   schema: OperationSpec['parameters'][number]['schema'],
+  declared: readonly string[],
   context: CaseContext,
 ): fc.Arbitrary<Mutation>[] {
   const raw = (parts: Parts, bytes: string | Uint8Array): FuzzBody => ({
@@ -331,12 +341,14 @@ function bodyMutations(
             'application/xml',
             'application/x-www-form-urlencoded',
             'multipart/form-data; boundary=x',
-            'application/json; charset=latin1',
+            `${declared[0]}; charset=latin1`,
             'application/jsonx',
+            // A JSON type the operation does not declare: another operation's.
+            ...['application/json', 'application/merge-patch+json'].filter(
+              (type) => !declared.includes(type),
+            ),
           ),
-          fc
-            .stringMatching(/^[a-z]{1,8}\/[a-z0-9.+-]{1,12}$/)
-            .filter((t) => t !== 'application/json'),
+          fc.stringMatching(/^[a-z]{1,8}\/[a-z0-9.+-]{1,12}$/).filter((t) => !declared.includes(t)),
         ),
       )
       .map(([parts, contentType]) => ({
@@ -365,7 +377,7 @@ function toCase(
   extra: Partial<FuzzCase> = {},
 ): FuzzCase {
   const body =
-    operation.requestBody === undefined
+    requestBodySchema(operation) === undefined
       ? undefined
       : { bytes: JSON.stringify(parts.body), contentType: parts.contentType }
   return {

@@ -7,7 +7,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { dereference, type JsonSchema, specDocument } from '../../src/spec/document.js'
-import { specOperations } from '../../src/spec/operations.js'
+import { requestBodySchema, specOperations } from '../../src/spec/operations.js'
 import {
   accepts,
   acceptsText,
@@ -277,11 +277,10 @@ const parameters = specOperations.flatMap((operation) =>
     (parameter) => [`${operation.operationId} ${parameter.name}`, parameter] as const,
   ),
 )
-const bodies = specOperations.flatMap((operation) =>
-  operation.requestBody === undefined
-    ? []
-    : [[operation.operationId, operation.requestBody.schema] as const],
-)
+const bodies = specOperations.flatMap((operation) => {
+  const schema = requestBodySchema(operation)
+  return schema === undefined ? [] : [[operation.operationId, schema] as const]
+})
 
 it('the spec has request schemas to check', () => {
   expect(parameters.length).toBeGreaterThan(0)

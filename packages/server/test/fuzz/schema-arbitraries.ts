@@ -163,7 +163,17 @@ function highest(schema: JsonSchema): number {
 
 // ---- strings -----------------------------------------------------------------------------------
 
+/** RFC 3339 instants in UTC, as `Date.toISOString` writes them (a `date-time` string). */
+const dateTimes = fc
+  .date({
+    min: new Date('1970-01-01T00:00:00Z'),
+    max: new Date('9999-12-31T23:59:59Z'),
+    noInvalidDate: true,
+  })
+  .map((date) => date.toISOString())
+
 function strings(schema: JsonSchema): fc.Arbitrary<string> {
+  if (schema.format === 'date-time') return dateTimes
   const minLength = (schema.minLength as number | undefined) ?? 0
   const maxLength = (schema.maxLength as number | undefined) ?? Math.max(300, minLength + 20)
   const free = fc.oneof(

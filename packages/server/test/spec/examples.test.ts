@@ -55,14 +55,20 @@ function exampleRequests(
   }
   const target = `${server.api}${url}${query.size === 0 ? '' : `?${query}`}`
   const body = resolveRef(openapiDocument, operation.requestBody as Node | undefined)
-  const media = (body?.content as Record<string, Node> | undefined)?.['application/json']
-  const bodies = media === undefined ? [undefined] : examplesOf(media)
-  return bodies.map((value) => ({
+  // Each body example sent with the media type it is declared under.
+  const media = Object.entries((body?.content ?? {}) as Record<string, Node>)
+  const bodies: [string | undefined, unknown][] =
+    media.length === 0
+      ? [[undefined, undefined]]
+      : media.flatMap(([type, content]) =>
+          examplesOf(content).map((value): [string, unknown] => [type, value]),
+        )
+  return bodies.map(([type, value]) => ({
     url: target,
     what: `${method.toUpperCase()} ${url}${value === undefined ? '' : ` ${JSON.stringify(value)}`}`,
     init: {
       method: method.toUpperCase(),
-      headers: value === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      headers: type === undefined ? headers : { ...headers, 'content-type': type },
       ...(value === undefined ? {} : { body: JSON.stringify(value) }),
     },
   }))

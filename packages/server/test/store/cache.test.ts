@@ -16,12 +16,16 @@ const names = (page: { json: string }) =>
   (JSON.parse(page.json) as { name: string }[]).map((pet) => pet.name)
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
 
-/** A PetStore with the write methods a team might add, here held in memory. */
+/** A PetStore with a write method a team might add besides update and remove. */
 interface EditablePetStore extends PetStore {
-  update(id: number, changes: Partial<PetDraft>): Promise<Pet | undefined>
   /** Deletes, then fails as a lost reply would: the pet is gone all the same. */
   removeAndFail(id: number): Promise<never>
 }
+
+/** Renames the pet, as an update's change. */
+const renamed =
+  (name: string) =>
+  ({ id: _, ...pet }: Pet): PetDraft => ({ ...pet, name })
 
 /**
  * An EditablePetStore over an array that counts the reads reaching it (`reads`), and whose reads
@@ -35,6 +39,7 @@ function memoryPets() {
     await counts.hold
     return snapshot
   }
+  const unused = undefined as never
   const pets: EditablePetStore = {
     async create(draft) {
       const pet = { id: rows.length + 1, ...draft }
@@ -53,10 +58,15 @@ function memoryPets() {
       const json = JSON.stringify(page)
       return held({ json, lastId: page.at(-1)?.id, hasMore: matching.length > limit })
     },
-    async update(id, changes) {
+    async update(id, change) {
       const pet = rows.find((row) => row.id === id)
-      if (pet !== undefined) Object.assign(pet, changes)
+      if (pet !== undefined) Object.assign(pet, await change({ ...pet }, unused))
       return pet && { ...pet }
+    },
+    async remove(id) {
+      const index = rows.findIndex((row) => row.id === id)
+      if (index >= 0) rows.splice(index, 1)
+      return index >= 0
     },
     async removeAndFail(id) {
       rows.splice(
@@ -143,12 +153,25 @@ it('drops what it holds after any method but get, list and create, whatever its 
   const { cached } = await cachedMemoryPets(['a', 'b', 'c'])
   await cached.get(1)
   for (const _ of [1, 2]) await cached.list({ limit: 2 })
-  expect(await cached.update(1, { name: 'changed' })).toMatchObject({ id: 1, name: 'changed' })
+  expect(await cached.update(1, renamed('changed'))).toMatchObject({ id: 1, name: 'changed' })
   expect((await cached.get(1))?.name).toBe('changed')
   expect(names(await cached.list({ limit: 2 }))).toEqual(['changed', 'b'])
+  expect(await cached.remove(2)).toBe(true)
+  expect(await cached.get(2)).toBeUndefined()
+  expect(names(await cached.list({ limit: 2 }))).toEqual(['changed', 'c'])
 })
 
-it('caches nothing for a store other instances share once it can change pets', async () => {
+it('drops what it holds after a create that changes other resources first', async () => {
+  const changes = localChanges()
+  const cached = cacheResource(memoryPets().pets, changes)
+  const before = changes.generation
+  await cached.create(draft('x'))
+  expect(changes.generation).toBe(before)
+  await cached.create(draft('y'), { within: () => undefined })
+  expect(changes.generation).toBe(before + 1)
+})
+
+it('caches nothing for a store other instances share, as every store can change resources', async () => {
   const { pets, counts } = memoryPets()
   const cached = cacheResource(pets, localChanges(), { shared: true })
   await cached.create(draft('a'))
@@ -156,8 +179,6 @@ it('caches nothing for a store other instances share once it can change pets', a
   const reads = counts.reads
   expect((await cached.get(1))?.name).toBe('a')
   expect(counts.reads).toBe(reads + 1)
-  const { update: _, removeAndFail: __, ...appendOnly } = pets
-  expect(cacheResource(appendOnly, localChanges(), { shared: true })).not.toBe(appendOnly)
 })
 
 it('drops what it holds after a write that fails, since it may have committed', async () => {
@@ -177,7 +198,7 @@ it('does not keep what a read racing a write returned', async () => {
     release = resolve
   })
   const racing = Promise.all([cached.get(1), cached.list({ limit: 2 })])
-  await cached.update(1, { name: 'changed' })
+  await cached.update(1, renamed('changed'))
   // Reads that start after the write have dropped what was cached before it, not what is late.
   const following = Promise.all([cached.get(2), cached.list({ limit: 1 })])
   release()

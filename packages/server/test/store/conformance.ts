@@ -5,12 +5,13 @@
 import type { Pet } from '@petstore/types'
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
-import { specOperations } from '../../src/spec/operations.js'
+import { andThen } from '../../src/maybe-promise.js'
+import { componentSchema } from '../../src/spec/operations.js'
 import type { Identified } from '../../src/store/resource.js'
 import { listedResources, resources } from '../../src/store/resources.js'
 import type { Store, StoredResponse } from '../../src/store/store.js'
 import { validValue } from '../fuzz/schema-arbitraries.js'
-import { withDefaults } from '../fuzz/schema-defaults.js'
+import { draftSchema, fieldOf } from './drafts.js'
 
 export type StoreFactory = () => Promise<Store>
 
@@ -30,26 +31,38 @@ export function storeConformance(name: string, factory: StoreFactory): void {
 
     describe.each(Object.entries(listedResources))(
       'the resource listed by %s',
-      (list, definition) => {
-        const listing = specOperations.find((operation) => operation.operationId === list)
-        const create = specOperations.find(
-          (operation) => operation.method === 'POST' && operation.path === listing?.path,
-        )
-        const schema = create?.requestBody?.schema
-        if (schema === undefined) throw new Error(`${list} has no create operation on its path`)
-        /** Drafts as a create hands them to the store: generated from the spec, defaults applied. */
-        const drafts = (count: number) =>
-          fc.sample(validValue(schema), count).map((body) => withDefaults(schema, body))
+      (_list, definition) => {
+        /** Drafts as the store takes them: generated from the resource's schema, but its id. */
+        const schema = draftSchema(definition.schema)
+        const drafts = (count: number) => fc.sample(validValue(schema), count)
         /** The resource's store: the Store holds it under the name `resources` gives it. */
         const name = Object.entries(resources).find(([, entry]) => entry === definition)?.[0]
-        const storeOf = (store: Store) =>
-          store[name as keyof typeof resources] as unknown as {
-            create(draft: unknown): Promise<Identified>
-            get(id: number): Promise<unknown>
+        /** The owner of an owned resource's drafts (its store's reads are of one owner). */
+        const owner = definition.owned ? 'key_a' : undefined
+        const storeOf = (store: Store) => {
+          const of = store[name as keyof typeof resources] as unknown as {
+            create(draft: unknown, options: object): Promise<Identified>
+            get(id: number, owner?: string): Promise<unknown>
             list(
               query: Record<string, unknown>,
             ): Promise<{ json: string; lastId?: number; hasMore: boolean }>
+            update(
+              id: number,
+              change: (current: Identified) => object,
+              owner?: string,
+            ): Promise<Identified | undefined>
+            remove(id: number, check?: () => void, owner?: string): Promise<boolean>
           }
+          return {
+            create: (draft: unknown) => of.create(draft, { owner }),
+            get: (id: number) => of.get(id, owner),
+            list: (query: Record<string, unknown>) => of.list({ ...query, owner }),
+            update: (id: number, change: (current: Identified) => object) =>
+              of.update(id, change, owner),
+            remove: (id: number, check?: () => void) => of.remove(id, check, owner),
+            of,
+          }
+        }
 
         it('stores every draft whole, gives increasing ids, and pages them in id order', async () => {
           const resources = storeOf(await fresh())
@@ -84,19 +97,163 @@ export function storeConformance(name: string, factory: StoreFactory): void {
               created.push((await resources.create(draft)) as unknown as Record<string, unknown>)
             }
             // A prefix filter is asked for the first character alone: it must match others too.
-            const whole = created[0]?.[rule.field]
+            const whole = fieldOf(created[0] ?? {}, rule.field)
+            expect(whole, `the first draft has no ${rule.field} to filter by`).toBeDefined()
             const value = rule.match === 'equals' ? whole : [...String(whole)][0]
             const matches = created.filter((item) =>
               rule.match === 'equals'
-                ? item[rule.field] === value
-                : String(item[rule.field]).startsWith(String(value)),
+                ? fieldOf(item, rule.field) === value
+                : String(fieldOf(item, rule.field)).startsWith(String(value)),
             )
+            expect(matches.length, `no ${rule.field} matches ${String(value)}`).toBeGreaterThan(0)
             const page = await resources.list({ limit: 100, [filter]: value })
             expect(page.json).toBe(JSON.stringify(matches))
           },
         )
+
+        it('updates a resource whole in one transaction, and leaves it when the change throws', async () => {
+          const resources = storeOf(await fresh())
+          const [first, second] = drafts(2)
+          const item = await resources.create(first)
+          const { id: _, ...replacement } = (await resources.create(second)) as Identified
+          const changed = await resources.update(item.id, () => replacement)
+          expect(changed).toEqual({ id: item.id, ...replacement })
+          expect(await resources.get(item.id)).toEqual(changed)
+          await expect(
+            resources.update(item.id, () => {
+              throw new Error('refused')
+            }),
+          ).rejects.toThrow('refused')
+          expect(await resources.get(item.id)).toEqual(changed)
+          expect(await resources.update(999_999, () => replacement)).toBeUndefined()
+        })
+
+        it('removes a resource for good: gone from reads and pages, its id never given again', async () => {
+          const resources = storeOf(await fresh())
+          const [a, b, c] = drafts(3)
+          const kept = await resources.create(a)
+          const removed = await resources.create(b)
+          await expect(
+            resources.remove(removed.id, () => {
+              throw new Error('refused')
+            }),
+          ).rejects.toThrow('refused')
+          expect(await resources.get(removed.id)).toBeDefined()
+          expect(await resources.remove(removed.id)).toBe(true)
+          expect(await resources.remove(removed.id)).toBe(false)
+          expect(await resources.get(removed.id)).toBeUndefined()
+          const page = await resources.list({ limit: 100 })
+          expect((JSON.parse(page.json) as Identified[]).map((item) => item.id)).toEqual([kept.id])
+          expect((await resources.create(c)).id).toBeGreaterThan(removed.id)
+        })
+
+        // Registered for owned resources only: a resource without an owner has nothing to test.
+        if (definition.owned === true) {
+          it("keeps an owned resource to its owner: another's reads, pages and writes find nothing", async () => {
+            const store = await fresh()
+            const mine = storeOf(store)
+            const [draft] = drafts(1)
+            const item = await mine.create(draft)
+            expect(await mine.of.get(item.id, 'key_b')).toBeUndefined()
+            expect((await mine.of.list({ limit: 10, owner: 'key_b' })).json).toBe('[]')
+            expect(await mine.of.update(item.id, () => ({}), 'key_b')).toBeUndefined()
+            expect(await mine.of.remove(item.id, undefined, 'key_b')).toBe(false)
+            expect(await mine.get(item.id)).toEqual(item)
+          })
+        }
       },
     )
+
+    describe('transactions', () => {
+      const pet = { name: 'Rex', categoryId: 1, status: 'available' } as const
+      const at = '2026-11-29T10:15:00.000Z'
+      const order = (petId: number) =>
+        ({ petId, status: 'placed', placedAt: at, updatedAt: at }) as const
+
+      it('creates with a first step on another resource, both or neither', async () => {
+        const store = await fresh()
+        const rex = await store.pets.create(pet)
+        const placed = await store.orders.create(order(rex.id), {
+          owner: 'key_a',
+          within: (transaction) =>
+            andThen(transaction.read(resources.pets, rex.id), (found) =>
+              transaction.replace(resources.pets, {
+                ...(found as Pet),
+                status: 'pending' as const,
+              }),
+            ),
+        })
+        expect(await store.pets.get(rex.id)).toMatchObject({ status: 'pending' })
+        expect(await store.orders.get(placed.id, 'key_a')).toEqual(placed)
+        await expect(
+          store.orders.create(order(rex.id), {
+            owner: 'key_a',
+            within: (transaction) =>
+              andThen(transaction.read(resources.pets, rex.id), (found) =>
+                andThen(
+                  transaction.replace(resources.pets, {
+                    ...(found as Pet),
+                    status: 'sold' as const,
+                  }),
+                  () => {
+                    throw new Error('refused after a write')
+                  },
+                ),
+              ),
+          }),
+        ).rejects.toThrow('refused after a write')
+        expect(await store.pets.get(rex.id)).toMatchObject({ status: 'pending' })
+        expect(JSON.parse((await store.orders.list({ limit: 10, owner: 'key_a' })).json)).toEqual([
+          placed,
+        ])
+      })
+
+      it('finds whether any resource has one of the values asked, at each path', async () => {
+        const store = await fresh()
+        await store.orders.create(order(7), { owner: 'key_a' })
+        const exists = async (where: Record<string, readonly (string | number)[]>) => {
+          const { id } = await store.pets.create(pet)
+          return store.pets.update(id, (current, transaction) =>
+            andThen(transaction.exists(resources.orders, where), (found) => ({
+              ...current,
+              name: String(found),
+            })),
+          )
+        }
+        expect(await exists({ petId: [7], status: ['placed', 'approved'] })).toMatchObject({
+          name: 'true',
+        })
+        expect(await exists({ petId: [7], status: ['approved'] })).toMatchObject({ name: 'false' })
+        expect(await exists({ petId: [8] })).toMatchObject({ name: 'false' })
+        expect(await exists({ petId: [] })).toMatchObject({ name: 'false' })
+      })
+
+      it('lets exactly one of many concurrent conditional writes win', async () => {
+        const store = await fresh()
+        const rex = await store.pets.create(pet)
+        const attempts = await Promise.allSettled(
+          Array.from({ length: 20 }, () =>
+            store.orders.create(order(rex.id), {
+              owner: 'key_a',
+              within: (transaction) =>
+                andThen(transaction.read(resources.pets, rex.id), (found) => {
+                  if ((found as Pet).status !== 'available') throw new Error('taken')
+                  return transaction.replace(resources.pets, {
+                    ...(found as Pet),
+                    status: 'pending' as const,
+                  })
+                }),
+            }),
+          ),
+        )
+        expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(1)
+        expect(
+          attempts.filter(
+            (attempt) => attempt.status === 'rejected' && String(attempt.reason).includes('taken'),
+          ),
+        ).toHaveLength(19)
+      })
+    })
 
     describe('pets', () => {
       it('creates pets with increasing ids and reads them back exactly', async () => {
@@ -287,7 +444,7 @@ export function storeConformance(name: string, factory: StoreFactory): void {
         })
         const pet = await store.pets.create(
           { name: 'Rex', categoryId: 1, status: 'available' },
-          { scope: 'key_a', key: 'k1', fingerprint: 'f1', respond },
+          { idempotency: { scope: 'key_a', key: 'k1', fingerprint: 'f1', respond } },
         )
         expect(await store.idempotency.claim('key_a', 'k1', now + 2, 24 * hour, 60_000)).toEqual({
           state: 'completed',
@@ -301,7 +458,7 @@ export function storeConformance(name: string, factory: StoreFactory): void {
         await store.idempotency.claim('key_a', 'k', 0, hour, 60_000)
         await store.pets.create(
           { name: 'Rex', categoryId: 1, status: 'available' },
-          { scope: 'key_a', key: 'k', fingerprint: 'f', respond },
+          { idempotency: { scope: 'key_a', key: 'k', fingerprint: 'f', respond } },
         )
         expect((await store.idempotency.claim('key_a', 'k', hour - 1, hour, 60_000)).state).toBe(
           'completed',
@@ -346,7 +503,7 @@ export function storeConformance(name: string, factory: StoreFactory): void {
         await expect(
           store.pets.create(
             { name: 'Rex', categoryId: 1, status: 'available' },
-            { scope: 'key_a', key: 'k', fingerprint: 'f', respond: failing },
+            { idempotency: { scope: 'key_a', key: 'k', fingerprint: 'f', respond: failing } },
           ),
         ).rejects.toThrow('respond failed')
         expect((await store.pets.list({ limit: 10 })).json).toBe('[]')

@@ -1,10 +1,12 @@
 /**
  * A resource on PostgreSQL: documents (../documents.ts) in a `json` column, which keeps their
- * text as written; reads straight from the pool, creates through the group commit (batching.ts).
+ * text as written; reads straight from the pool, plain creates through the group commit
+ * (batching.ts), every other write in a transaction of its own (transaction.ts).
  */
 import type pg from 'pg'
+import { andThen } from '../../maybe-promise.js'
 import { type DocumentCodec, documentCodec } from '../documents.js'
-import { fieldExpression } from '../migrations.js'
+import { fieldExpression, ownerColumn } from '../migrations.js'
 import type {
   FilterRule,
   Identified,
@@ -14,11 +16,10 @@ import type {
   ResourceDefinition,
   ResourceStore,
 } from '../resource.js'
+import { transactionalWrites } from '../writes.js'
 import { batchCreates } from './batching.js'
 import { guarded } from './connection.js'
-
-/** A row as its resource's JSON text: `{"id":N,` then the document's members. */
-const resourceJson = `'{"id":' || id || CASE WHEN doc::text = '{}' THEN '}' ELSE ',' || substr(doc::text, 2) END`
+import { type PostgresTransactions, resourceJson } from './transaction.js'
 
 interface PageRow {
   json: string
@@ -56,34 +57,47 @@ function pageQuery(table: string, where: string): string {
 
 export function postgresResourceStore<K extends ListOperationId, R extends Identified>(
   pool: pg.Pool,
+  transactions: PostgresTransactions,
   definition: ResourceDefinition<K, R>,
   codec: DocumentCodec<R> = documentCodec<R>(definition.schema),
 ): ResourceStore<K, R> {
   const { table } = definition
+  const owned = definition.owned === true
   const filters = Object.entries(definition.filters) as [string, FilterRule<R>][]
-  const byId = `SELECT ${resourceJson} AS json FROM ${table} WHERE id = $1`
+  const byId = `SELECT ${resourceJson} AS json FROM ${table} WHERE id = $1${owned ? ` AND ${ownerColumn} = $2` : ''}`
+  // The owner, when the resource has one, is the parameter after the filters'.
   const pages = new Map<string, string>()
   const pageStatement = (given: [string, FilterRule<R>][]) => {
     const name = `${table}-page${given.map(([filter]) => `-${filter}`).join('')}`
     let text = pages.get(name)
     if (text === undefined) {
-      const where = given
-        .map(([, rule], index) => `AND ${conditions[rule.match](rule.field, index + 3)}`)
-        .join(' ')
+      const where = [
+        ...given.map(([, rule], index) => `AND ${conditions[rule.match](rule.field, index + 3)}`),
+        ...(owned ? [`AND ${ownerColumn} = $${given.length + 3}`] : []),
+      ].join(' ')
       text = pageQuery(table, where)
       pages.set(name, text)
     }
     return { name, text }
   }
+  const batched = batchCreates(pool, table, codec)
   return {
-    create: batchCreates(pool, table, codec),
-    get(id) {
+    create(draft, options = {}) {
+      const { within, idempotency, owner } = options
+      if (within === undefined && !owned) return batched(draft, idempotency)
+      return transactions.run((transaction) =>
+        andThen(within?.(transaction), () =>
+          transaction.insert(definition, draft, owner, idempotency),
+        ),
+      )
+    },
+    get(id, owner) {
       if (!Number.isSafeInteger(id) || id < 1) return Promise.resolve(undefined)
       return guarded(async () => {
         const { rows } = await pool.query<{ json: string }>({
           name: `${table}-by-id`,
           text: byId,
-          values: [id],
+          values: owned ? [id, owner] : [id],
         })
         return rows[0] === undefined ? undefined : (JSON.parse(rows[0].json) as R)
       })
@@ -98,11 +112,13 @@ export function postgresResourceStore<K extends ListOperationId, R extends Ident
             query.afterId ?? 0,
             query.limit,
             ...given.map(([filter]) => String(values[filter])),
+            ...(owned ? [query.owner] : []),
           ],
         })
         const { json, lastId, hasMore } = rows[0] as PageRow
         return { json, lastId: lastId ?? undefined, hasMore }
       })
     },
+    ...transactionalWrites((work) => transactions.run(work), definition),
   }
 }

@@ -17,6 +17,7 @@ import type { PostgresStoreOptions } from './options.js'
 import { postgresResourceStore } from './resources.js'
 import { postgresSeeder } from './seed.js'
 import type { TableChangeListener } from './table-changes.js'
+import { postgresTransactions } from './transaction.js'
 
 /** Opens the pool and applies the migrations; rejects when the database cannot be reached. */
 export async function openMigratedPool(options: PostgresStoreOptions): Promise<pg.Pool> {
@@ -38,10 +39,11 @@ export async function openMigratedPool(options: PostgresStoreOptions): Promise<p
 /** The Store over a migrated pool and the listener of its schema's changes, both of which it closes. */
 export function postgresStore(pool: pg.Pool, changes: TableChangeListener): Store {
   let closed: Promise<void> | undefined
+  const transactions = postgresTransactions(pool)
   return {
     ...resourceStores((definition) =>
       cacheResource(
-        postgresResourceStore(pool, definition),
+        postgresResourceStore(pool, transactions, definition),
         changes.tables[definition.table] as TableChanges,
         { shared: true },
       ),

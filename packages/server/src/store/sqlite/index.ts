@@ -21,6 +21,7 @@ import { sqliteKeyStore } from './keys.js'
 import { migrate } from './migrations/index.js'
 import { sqliteResourceStore } from './resources.js'
 import { sqliteSeeder } from './seed.js'
+import { sqliteTransactions } from './transaction.js'
 import { guardMethods, unavailableOr } from './unavailable.js'
 
 /**
@@ -78,12 +79,15 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   const writes = createGroupCommit(db, fileGuard)
   const read = db.prepare('SELECT count(*) FROM settings')
   const externalChanges = watchExternalChanges(db)
+  const transactions = sqliteTransactions(db, writes)
+  // One for every resource: a write of one (an order placed) may change others (its pet).
+  const resourceChanges = sqliteTableChanges(externalChanges)
   let closed = false
   return {
     ...resourceStores((definition) =>
       cacheResource(
-        guardMethods(sqliteResourceStore(db, writes, definition)),
-        sqliteTableChanges(externalChanges),
+        guardMethods(sqliteResourceStore(db, transactions, definition)),
+        resourceChanges,
       ),
     ),
     keys: guardMethods(sqliteKeyStore(db, writes, sqliteTableChanges(externalChanges))),

@@ -3,12 +3,10 @@
  * pages by keyset on id, filters read from the document by the expressions their indexes hold.
  */
 import type Database from 'better-sqlite3'
-import { type DocumentCodec, documentCodec } from '../documents.js'
-import { fieldExpression } from '../migrations.js'
+import { andThen } from '../../maybe-promise.js'
+import { fieldExpression, ownerColumn } from '../migrations.js'
 import type {
-  Draft,
   FilterRule,
-  IdempotencyCompletion,
   Identified,
   ListOperationId,
   ListQuery,
@@ -16,15 +14,8 @@ import type {
   ResourceDefinition,
   ResourceStore,
 } from '../resource.js'
-import type { GroupCommit } from './group-commit.js'
-import { completeIdempotencyStatement } from './idempotency.js'
-
-/**
- * A row as its resource's JSON text: `{"id":N,` then the document's members. The document is cut
- * as a BLOB: `substr` on TEXT steps through every UTF-8 character to find where to start and
- * end; on a BLOB it counts bytes, and the one byte cut is `{`.
- */
-const resourceJson = `'{"id":' || id || iif(doc = '{}', '}', ',' || substr(CAST(doc AS BLOB), 2))`
+import { transactionalWrites } from '../writes.js'
+import { bindable, resourceJson, type SqliteTransactions } from './transaction.js'
 
 interface PageRow {
   json: string
@@ -62,25 +53,15 @@ function pageQuery(table: string, limit: number, where: string): string {
     )`
 }
 
-/** json_extract reads JSON's true and false as 1 and 0, and better-sqlite3 binds no boolean. */
-function bindable(value: unknown): unknown {
-  return typeof value === 'boolean' ? Number(value) : value
-}
-
 export function sqliteResourceStore<K extends ListOperationId, R extends Identified>(
   db: Database.Database,
-  writes: GroupCommit,
+  transactions: SqliteTransactions,
   definition: ResourceDefinition<K, R>,
-  codec: DocumentCodec<R> = documentCodec<R>(definition.schema),
 ): ResourceStore<K, R> {
   const { table } = definition
+  const owned = definition.owned === true
   const filters = Object.entries(definition.filters) as [string, FilterRule<R>][]
-  const insert = db.prepare<[string], { id: number }>(
-    `INSERT INTO ${table} (doc) VALUES (?) RETURNING id`,
-  )
-  const complete = completeIdempotencyStatement(db)
-  const byId = db.prepare<[number], string>(`SELECT ${resourceJson} FROM ${table} WHERE id = ?`)
-  byId.pluck()
+  const { byId } = transactions.statements(definition)
   // Prepared on first use, by the filters given and the limit.
   const pages = new Map<string, Database.Statement<[Record<string, unknown>], PageRow>>()
   const pageStatement = (limit: number, given: [string, FilterRule<R>][]) => {
@@ -90,47 +71,43 @@ export function sqliteResourceStore<K extends ListOperationId, R extends Identif
     const key = `${limit} ${given.map(([name]) => name).join(' ')}`
     let statement = pages.get(key)
     if (statement === undefined) {
-      const where = given
-        .map(([, rule], index) => `AND ${conditions[rule.match](rule.field, `filter${index}`)}`)
-        .join(' ')
+      const where = [
+        ...(owned ? [`AND ${ownerColumn} = @owner`] : []),
+        ...given.map(
+          ([, rule], index) => `AND ${conditions[rule.match](rule.field, `filter${index}`)}`,
+        ),
+      ].join(' ')
       statement = db.prepare(pageQuery(table, limit, where))
       pages.set(key, statement)
     }
     return statement
   }
-  const create = (draft: Draft<R>, completion: IdempotencyCompletion<R> | undefined) => {
-    const encoded = codec.encode(draft)
-    const { id } = insert.get(encoded.text) as { id: number }
-    const created = encoded.withId(id)
-    if (completion !== undefined) {
-      complete.run(
-        JSON.stringify(completion.respond(created)),
-        completion.fingerprint,
-        completion.scope,
-        completion.key,
-      )
-    }
-    return created
-  }
   return {
-    create(draft, idempotency) {
-      return writes.run(() => create(draft, idempotency))
+    create(draft, options = {}) {
+      const { within, idempotency, owner } = options
+      return transactions.run((transaction) =>
+        andThen(within?.(transaction), () =>
+          transactions.insert(definition, draft, owner, idempotency),
+        ),
+      )
     },
     // Reads answer at once (resource.ts): better-sqlite3 is synchronous, and a promise per read
     // would add a microtask to every getPet and page.
-    get(id) {
+    get(id, owner) {
       if (!Number.isSafeInteger(id) || id < 1) return undefined
-      const json = byId.get(id)
+      const json = owned ? byId.get(id, owner) : byId.get(id)
       return json === undefined ? undefined : (JSON.parse(json) as R)
     },
     list(query: ListQuery<K>): Page {
       const values = query as Record<string, unknown>
       const given = filters.filter(([name]) => values[name] !== undefined)
       const params: Record<string, unknown> = { after: query.afterId ?? 0 }
+      if (owned) params.owner = query.owner
       for (const [index, [name]] of given.entries())
         params[`filter${index}`] = bindable(values[name])
       const { json, lastId, hasMore } = pageStatement(query.limit, given).get(params) as PageRow
       return { json, lastId: lastId ?? undefined, hasMore: hasMore === 1 }
     },
+    ...transactionalWrites((work) => transactions.run(work), definition),
   }
 }

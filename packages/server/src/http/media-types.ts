@@ -1,0 +1,37 @@
+/**
+ * Each operation reads only the request bodies it declares: one JSON parser serves every JSON
+ * media type (json-body.ts), and this gate, a route's first body step, answers `415` before the
+ * body is read when a request with a body sends another type (or none), naming those the
+ * operation takes. So `POST /pets` refuses `application/merge-patch+json` that `PATCH
+ * /pets/{petId}` takes.
+ * @see https://www.rfc-editor.org/rfc/rfc9110#section-15.5.16 (415 Unsupported Media Type)
+ */
+import type { FastifyRequest, preParsingHookHandler } from 'fastify'
+import { problem } from '../errors.js'
+
+/** The media type of a `Content-Type` value, without its parameters, in lower case. */
+export function mediaTypeOf(contentType: string | undefined): string | undefined {
+  if (contentType === undefined) return undefined
+  return (contentType.split(';', 1)[0] ?? '').trim().toLowerCase()
+}
+
+/** Whether the request carries a body (RFC 9112 §6.3: chunked, or a length above zero). */
+function hasBody(request: FastifyRequest): boolean {
+  const { headers } = request
+  const length = headers['content-length']
+  return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')
+}
+
+/** The gate of an operation whose request body may be any of `types`. */
+export function acceptMediaTypes(types: readonly string[]): preParsingHookHandler {
+  const accepted = new Set(types)
+  const named = types.join(' or ')
+  return (request, _reply, payload, done) => {
+    const type = mediaTypeOf(request.headers['content-type'])
+    if ((type === undefined || !accepted.has(type)) && hasBody(request)) {
+      done(problem('unsupportedMediaType', { types: named }))
+      return
+    }
+    done(null, payload)
+  }
+}
