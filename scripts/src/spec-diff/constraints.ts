@@ -208,31 +208,20 @@ const constraining = (pattern: unknown): string | undefined =>
  * pattern and no client validates against it, so no change of it breaks one.
  */
 function comparePatterns(base: Json, head: Json, direction: Direction, location: string): Change[] {
+  if (base.pattern === head.pattern) return []
+  const move = patternMove(base, head)
   const before = constraining(base.pattern)
   const after = constraining(head.pattern)
-  if (base.pattern === head.pattern || before === after) {
-    return base.pattern === head.pattern
-      ? []
-      : [
-          nonBreaking(
-            'pattern-changed',
-            location,
-            `${patternMove(base, head)}: it constrains nothing either way`,
-          ),
-        ]
+  if (before === after) {
+    return [nonBreaking('pattern-changed', location, `${move}: neither constrains a value`)]
   }
   if (direction === 'response') {
-    return [
-      nonBreaking(
-        'pattern-changed',
-        location,
-        `${patternMove(base, head)}: a response pattern reaches no client (no generated type carries it)`,
-      ),
-    ]
+    const why = 'a response pattern reaches no client (no generated type carries it)'
+    return [nonBreaking('pattern-changed', location, `${move}: ${why}`)]
   }
   const effect: Effect =
     before === undefined ? 'narrows' : after === undefined ? 'widens' : 'changes'
-  return [valueSetChange(direction, effect, 'pattern-changed', location, patternMove(base, head))]
+  return [valueSetChange(direction, effect, 'pattern-changed', location, move)]
 }
 
 const patternMove = (base: Json, head: Json) =>

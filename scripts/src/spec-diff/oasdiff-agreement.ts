@@ -1,12 +1,14 @@
 /**
  * How often spec:diff agrees with oasdiff's own checker tests on "breaking or not". Reads a
  * checkout of oasdiff (never committed here): each test of `checker/*_test.go` that diffs two
- * files of `data/`, and what the test expects of that pair: the rule ids it asserts, at the level
- * the test names or else their level in `checker/rules.go`. oasdiff calls a pair breaking when its
- * tests expect a change of level WARN or ERR (what `CheckBackwardCompatibility` returns) and safe
- * when they expect only INFO changes or none. spec:diff calls it breaking when it reports a
- * breaking change; where every test of a pair runs one check (`singleCheckConfig`), only our
- * changes about what that check reads count (`subjectOfId`).
+ * files of its data folder, and what the test expects of that pair: the rule ids it asserts, at
+ * the level the test names or else their level in `checker/rules.go`. oasdiff calls a pair
+ * breaking when its tests expect a change of level WARN or ERR (what its
+ * CheckBackwardCompatibility returns) and safe when they expect only INFO changes or none. A test
+ * of a configuration other than the default, or one that edits a document in code, is left out.
+ * spec:diff calls a pair breaking when it reports a breaking change; where every test of a pair
+ * runs one check (a single-check config), only our changes about what that check reads count
+ * (`subjectOfId`).
  *
  *   pnpm --filter @petstore/scripts spec-diff:agreement <oasdiff checkout> [--all] [--json]
  *
@@ -33,7 +35,7 @@ export interface OasdiffPair {
   tests: string[]
   /** The rule ids the tests expect, with their level. */
   expected: { id: string; level: Level }[]
-  /** The ids of the checks the tests run; `undefined` when one of them runs every check. */
+  /** The rule ids of the checks the tests run; `undefined` when one of them runs every check. */
   scope: Set<string> | undefined
   breaking: boolean
 }
@@ -51,12 +53,12 @@ export interface Verdict {
 /** What reading the tests needs. */
 interface Reading {
   root: string
-  /** Rule ids by Go constant: `RequestBodyAnyOfAddedId` -> `request-body-any-of-added`. */
+  /** Rule ids by Go constant: RequestBodyAnyOfAddedId -> `request-body-any-of-added`. */
   ids: Map<string, string>
   levels: Map<string, Level>
-  /** The rule ids each check reports: `RequestPropertyAnyOfUpdatedCheck` -> [...]. */
+  /** The rule ids each check reports: RequestPropertyAnyOfUpdatedCheck -> [...]. */
   checks: Map<string, string[]>
-  /** The tests' `dataFileFn` helpers: `deprecationFile` -> `deprecation`. */
+  /** The tests' data folder helpers: deprecationFile -> `deprecation`. */
   dataDirs: Map<string, string>
 }
 
@@ -122,7 +124,7 @@ interface Found {
 
 /**
  * The pairs one test diffs, each with what the test expects: the text from one
- * `diff.GetWithOperationsSourcesMap(config, a, b)` to the next belongs to that pair.
+ * diff.GetWithOperationsSourcesMap(config, a, b) to the next belongs to that pair.
  */
 function pairsOfTest(body: string, reading: Reading): Found[] {
   const files = new Map<string, string>()
@@ -156,8 +158,9 @@ function pairsOfTest(body: string, reading: Reading): Found[] {
       }
     }
     if (expected.size === 0 && !NOTHING.test(segment)) return []
-    // The checks it runs: its own config, or the `c := singleCheckConfig(...)` it built before.
-    const configs = `${before.slice(before.lastIndexOf('c :=') === -1 ? before.length : before.lastIndexOf('c :='))}${segment}`
+    // The checks it runs: its own config, or the config `c` it built before.
+    const built = before.lastIndexOf('c :=')
+    const configs = `${built === -1 ? '' : before.slice(built)}${segment}`
     // A test of another configuration than oasdiff's default (`checker.WithDeprecation(...)`,
     // severity levels, attributes) does not say what oasdiff reports by default.
     if (/checker\.With\w+\(/.test(configs)) return []
@@ -336,4 +339,11 @@ function main(): void {
   process.stdout.write(`${lines.join('\n')}\n`)
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main()
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  try {
+    main()
+  } catch (error) {
+    process.stderr.write(`spec-diff:agreement: ${(error as Error).message}\n`)
+    process.exitCode = 2
+  }
+}

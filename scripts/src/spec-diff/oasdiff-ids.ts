@@ -152,7 +152,8 @@ function valueSuffixes(change: Change, place: Place): string[] {
     case 'bound-relaxed':
       return [boundSuffix(message) ?? '']
     case 'pattern-changed': {
-      const [, before, after] = /^pattern (.*) -> (.*?)(?::|$)/.exec(message) ?? []
+      const shown = '(null|"(?:[^"\\\\]|\\\\.)*")'
+      const [, before, after] = new RegExp(`^pattern ${shown} -> ${shown}`).exec(message) ?? []
       if (before === 'null') return ['pattern-added']
       if (after === 'null') return ['pattern-removed']
       return side === 'request' && /^"\^?(\.\*)?\$?"$/.test(after ?? '')
