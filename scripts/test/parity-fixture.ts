@@ -27,6 +27,8 @@ export interface Fragment {
   components?: Json
   /** The document's `security` requirement. */
   security?: Json[]
+  /** The document's OpenAPI 3.1 `webhooks`, by name. */
+  webhooks?: Json
 }
 
 export interface ParityFixture {
@@ -77,5 +79,6 @@ export function parityDocument(fragment: Fragment): Json {
     paths: hasOperation ? { [path]: item } : {},
     ...(fragment.components && { components: fragment.components }),
     ...(fragment.security && { security: fragment.security }),
+    ...(fragment.webhooks && { webhooks: fragment.webhooks }),
   }
 }

@@ -290,15 +290,28 @@ describe('the spec:diff CLI', () => {
     })
   })
 
-  it('carries the oasdiff rule id beside ours in JSON', () => {
+  it('carries the one oasdiff rule id of each change beside ours in JSON', () => {
     const report = JSON.parse(cli('--head', statusRequired, '--format', 'json').stdout)
+    // NewPet's status declares a default, which oasdiff names apart.
     expect(report.changes[0]).toMatchObject({
       rule: 'property-became-required',
-      oasdiff: [
-        'request-property-became-required',
-        'request-property-became-required-with-default',
-      ],
+      oasdiff: ['request-property-became-required-with-default'],
     })
+  })
+
+  it('names the side that changed: a request enum value is a request-side id', () => {
+    const pair = (name: string, side: string) => join(fixtures, name, `${side}.yaml`)
+    const ids = (name: string) =>
+      JSON.parse(
+        cli('--base', pair(name, 'base'), '--head', pair(name, 'head'), '--json').stdout,
+      ).changes.map((c: { rule: string; oasdiff: string[] }) => `${c.rule} ${c.oasdiff.join(' ')}`)
+    expect(ids('request-enum-value-added')).toEqual([
+      'enum-value-added request-property-enum-value-added',
+    ])
+    expect(ids('response-enum-value-added')).toEqual([
+      'enum-value-added response-property-enum-value-added',
+      'enum-value-added response-property-enum-value-added',
+    ])
   })
 
   it('prints a Markdown table per operation with --format markdown', () => {

@@ -19,6 +19,7 @@ import {
   releasedSpecOf,
   versionBump,
 } from '@petstore/scripts/spec-diff'
+import { lifecycleOf } from '@petstore/types/openapi'
 
 /** An operation's deprecation as the newer spec states it, as `YYYY-MM-DD` days. */
 export interface Deprecation {
@@ -75,10 +76,9 @@ function withDeprecations(changes: Change[], head: Json): ChangelogChange[] {
     const op = operations.get(operationKey(change.location))
     if (op?.deprecated !== true) return change
     const deprecation: Deprecation = {}
-    const deprecatedAt = dayOf(op['x-deprecated-at'])
-    const sunset = dayOf(op['x-sunset'])
-    if (deprecatedAt) deprecation.deprecatedAt = deprecatedAt
-    if (sunset) deprecation.sunset = sunset
+    const { deprecatedAt, sunset } = lifecycleOf(op)
+    if (deprecatedAt) deprecation.deprecatedAt = deprecatedAt.toISOString().slice(0, 10)
+    if (sunset) deprecation.sunset = sunset.toISOString().slice(0, 10)
     return { ...change, deprecation }
   })
 }

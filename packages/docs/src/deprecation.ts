@@ -4,12 +4,13 @@
  * and the headers, so it becomes an `x-badge` here.
  * @see https://www.rfc-editor.org/rfc/rfc8594 The Sunset HTTP Header Field
  */
+import { lifecycleDate, lifecycleOf } from '@petstore/types/openapi'
 import { listOperations, type OpenApiDocument } from './openapi.js'
 
 /** `2030-12-05T00:00:00Z` as `5 Dec 2030`, in UTC like the `Sunset` header. */
 export function formatSunset(isoDate: string): string {
-  const date = new Date(isoDate)
-  if (Number.isNaN(date.getTime())) throw new Error(`x-sunset is not a date: ${isoDate}`)
+  const date = lifecycleDate(isoDate)
+  if (date === undefined) throw new Error(`x-sunset is not a date: ${isoDate}`)
   return date.toLocaleDateString('en-GB', {
     timeZone: 'UTC',
     day: 'numeric',
@@ -27,9 +28,9 @@ export function sunsetBadge(isoDate: string): string {
 export function withSunsetBadges(document: OpenApiDocument): OpenApiDocument {
   const copy = structuredClone(document)
   for (const { operation } of listOperations(copy)) {
-    const sunset = operation['x-sunset']
-    if (!operation.deprecated || !sunset) continue
-    const badge = { name: sunsetBadge(sunset), color: '#c2410c' }
+    const { deprecated, sunset } = lifecycleOf(operation)
+    if (!deprecated || !sunset) continue
+    const badge = { name: sunsetBadge(sunset.toISOString()), color: '#c2410c' }
     operation['x-badges'] = [...(operation['x-badges'] ?? []), badge]
   }
   return copy

@@ -4,6 +4,7 @@
  * operation may break without a major release, and a reader choosing what to build on should see
  * that before the details. Short names: Redoc cuts sidebar badges at 90 px.
  */
+import { lifecycleOf } from '@petstore/types/openapi'
 import { listOperations, type OpenApiDocument } from './openapi.js'
 
 const BADGES: Record<string, { name: string; color: string }> = {
@@ -16,8 +17,8 @@ const BADGES: Record<string, { name: string; color: string }> = {
 export function withStabilityBadges(document: OpenApiDocument): OpenApiDocument {
   const copy = structuredClone(document)
   for (const { operation } of listOperations(copy)) {
-    const level = operation['x-stability-level']
-    const badge = typeof level === 'string' ? BADGES[level] : undefined
+    const level = lifecycleOf(operation).stability
+    const badge = level === undefined ? undefined : BADGES[level]
     if (badge === undefined) continue
     operation['x-badges'] = [...(operation['x-badges'] ?? []), badge]
   }

@@ -90,6 +90,11 @@ export interface DereferenceOptions {
    * the `{ $ref }` left in place (`'keep'`), so that a recursive schema still compares by name.
    */
   cycles?: 'throw' | 'keep'
+  /**
+   * Filled with the `$ref` each inlined object stands for (`#/components/schemas/Dog`), so that a
+   * reader of the copy can still name what it came from (spec:diff names `oneOf` branches so).
+   */
+  refs?: WeakMap<object, string>
 }
 
 /**
@@ -107,30 +112,31 @@ export function dereference<T = unknown>(
   document: unknown,
   options: DereferenceOptions = {},
 ): T {
-  return inline(node, document, [], options.cycles === 'keep') as T
+  return inline(node, document, [], options) as T
 }
 
 function inline(
   node: unknown,
   document: unknown,
   trail: readonly string[],
-  keepCycles: boolean,
+  options: DereferenceOptions,
 ): unknown {
-  if (Array.isArray(node)) return node.map((item) => inline(item, document, trail, keepCycles))
+  if (Array.isArray(node)) return node.map((item) => inline(item, document, trail, options))
   if (node === null || typeof node !== 'object') return node
   const { $ref, ...siblings } = node as Node
   const base: Node = {}
   if (typeof $ref === 'string') {
     if (trail.includes($ref)) {
-      if (keepCycles) return { $ref }
+      if (options.cycles === 'keep') return { $ref }
       throw new Error(`$ref cycle through ${$ref}`)
     }
-    const target = inline(resolvePointer(document, $ref), document, [...trail, $ref], keepCycles)
+    const target = inline(resolvePointer(document, $ref), document, [...trail, $ref], options)
     if (!isNode(target)) return target
     Object.assign(base, target)
+    options.refs?.set(base, $ref)
   }
   for (const [key, value] of Object.entries(siblings)) {
-    base[key] = inline(value, document, trail, keepCycles)
+    base[key] = inline(value, document, trail, options)
   }
   return base
 }
@@ -322,3 +328,13 @@ export function answeredMethods(method: string): string[] {
  */
 export const isJsonMediaType = (type: string): boolean =>
   /^application\/(?:[a-z0-9!#$&^_.-]+\+)?json$/.test(type)
+
+export {
+  type Lifecycle,
+  type LifecycleExtension,
+  type LifecycleProblem,
+  lifecycleDate,
+  lifecycleOf,
+  type StabilityLevel,
+  stabilityLevels,
+} from './lifecycle.js'

@@ -97,6 +97,14 @@ describe('resolveRef and dereference', () => {
       properties: { child: { $ref: '#/node' } },
     })
   })
+
+  it('records the $ref each inlined object stands for, when asked', () => {
+    const refs = new WeakMap<object, string>()
+    const list = { oneOf: [{ $ref: '#/components/schemas/Named' }, { type: 'null' }] }
+    const [named, inline] = dereference(list, document, { refs }).oneOf
+    expect(named && refs.get(named)).toBe('#/components/schemas/Named')
+    expect(inline && refs.get(inline)).toBeUndefined()
+  })
 })
 
 describe('schemaProperties', () => {

@@ -1,11 +1,11 @@
 /**
- * JSON Schema assertions beyond types, enums and bounds: composition (`allOf`, `anyOf`, `oneOf`,
- * `not`), conditionals (`if`/`then`/`else`), arrays (`contains`, `prefixItems`,
- * `unevaluatedItems`), objects (`dependentRequired`, `dependentSchemas`, `patternProperties`,
- * `propertyNames`, `unevaluatedProperties`) and string content (`contentSchema`,
- * `contentMediaType`, `contentEncoding`). An added assertion allows fewer values and a removed one
- * more; a changed one is classified where the keyword tells which way (branches of `allOf` or
- * `anyOf`, names of `dependentRequired`), else as a change both ways.
+ * JSON Schema assertions beyond types, enums, bounds and composition (`compositions.ts`): `not`,
+ * conditionals (`if`/`then`/`else`), arrays (`contains`, `prefixItems`, `unevaluatedItems`),
+ * objects (`dependentRequired`, `dependentSchemas`, `patternProperties`, `propertyNames`,
+ * `unevaluatedProperties`) and string content (`contentSchema`, `contentMediaType`,
+ * `contentEncoding`). An added assertion allows fewer values and a removed one more; a changed
+ * one is classified where the keyword tells which way (names of `dependentRequired`), else as a
+ * change both ways.
  */
 import { type Change, type Direction, type Effect, valueSetChange } from './change.js'
 import { isObject, type Json } from './load.js'
@@ -13,9 +13,6 @@ import { unionKeys } from './model.js'
 
 /** Keywords whose every change is judged below; `schemas.ts` leaves them to this module. */
 export const ASSERTIONS = [
-  'allOf',
-  'anyOf',
-  'oneOf',
   'not',
   'if',
   'then',
@@ -57,7 +54,7 @@ export function compareAssertions(
     const before = base[keyword]
     const after = head[keyword]
     if (fingerprint(before) === fingerprint(after)) continue
-    const [effect, what] = effectOf(keyword, before, after, base, head, fingerprint)
+    const [effect, what] = effectOf(keyword, before, after, base, head)
     const message = `${keyword} ${what}: ${SAYS[effect]}`
     changes.push(valueSetChange(direction, effect, RULES[effect], location, message))
   }
@@ -70,7 +67,6 @@ function effectOf(
   after: unknown,
   base: Json,
   head: Json,
-  fingerprint: (node: unknown) => string,
 ): [Effect, string] {
   // `patternProperties` exempts the names it matches from `additionalProperties: false`.
   const opensClosed =
@@ -81,31 +77,20 @@ function effectOf(
     keyword === 'if' || keyword === 'contentMediaType' || keyword === 'contentEncoding'
   if (before === undefined) return [opensClosed || neutral ? 'changes' : 'narrows', 'added']
   if (after === undefined) return [opensClosed || neutral ? 'changes' : 'widens', 'removed']
-  if (keyword === 'allOf' || keyword === 'anyOf') {
-    const [added, removed] = branchDifference(before, after, fingerprint)
-    // More `allOf` branches must all hold; more `anyOf` branches each may.
-    const more: Effect = keyword === 'allOf' ? 'narrows' : 'widens'
-    const fewer: Effect = keyword === 'allOf' ? 'widens' : 'narrows'
-    if (added > 0 && removed === 0) return [more, `gained ${added} branch(es)`]
-    if (removed > 0 && added === 0) return [fewer, `lost ${removed} branch(es)`]
+  if (keyword === 'prefixItems' && Array.isArray(before) && Array.isArray(after)) {
+    // Positions left or gained at the end are now checked by `items`, or no longer are.
+    const [short, long] = before.length < after.length ? [before, after] : [after, before]
+    const prefix = short.every((item, i) => JSON.stringify(item) === JSON.stringify(long[i]))
+    const count = long.length - short.length
+    if (prefix && count > 0) {
+      return ['changes', `${before.length > after.length ? 'lost' : 'gained'} ${count} item(s)`]
+    }
   }
   if (keyword === 'dependentRequired' && isObject(before) && isObject(after)) {
     const effect = dependentEffect(before, after)
     if (effect !== undefined) return [effect, 'changed']
   }
   return ['changes', 'changed']
-}
-
-/** How many branches `after` has that `before` has not, and the other way round. */
-function branchDifference(
-  before: unknown,
-  after: unknown,
-  fingerprint: (node: unknown) => string,
-): [added: number, removed: number] {
-  const prints = (list: unknown) => (Array.isArray(list) ? list.map(fingerprint) : [])
-  const was = prints(before)
-  const is = prints(after)
-  return [is.filter((p) => !was.includes(p)).length, was.filter((p) => !is.includes(p)).length]
 }
 
 /** More names required by the same properties narrows; fewer widens. */

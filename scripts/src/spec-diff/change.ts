@@ -11,9 +11,15 @@ export interface Change {
   message: string
   /**
    * Why a change that would break is reported but needs no major: the operation's
-   * `x-stability-level` (`draft`, `alpha`) promises nothing yet (`stability.ts`).
+   * `x-stability-level` (`draft`, `alpha`) promises nothing yet (`stability.ts`), an error code
+   * (`responses.ts`), a header only the browser reads (`response-headers.ts`).
    */
   allowedBy?: string
+  /**
+   * The oasdiff rule id, where the check knows more than the location shows (a whole path gone,
+   * a property that was required); otherwise `oasdiff-ids.ts` derives it.
+   */
+  oasdiff?: string
 }
 
 /** Which way data flows: a client sends requests and reads responses. */
@@ -55,3 +61,7 @@ export const valueSetChange = (
   location: string,
   message: string,
 ): Change => ({ kind: kindOf(direction, effect), rule, location, message })
+
+/** The change with the oasdiff id its check knows it by. */
+export const withOasdiffId = (change: Change, id: string | undefined): Change =>
+  id === undefined ? change : { ...change, oasdiff: id }

@@ -2,7 +2,7 @@
  * Enums, types and bounds of one schema node: does the edit narrow or widen the values it
  * allows? Direction decides what that means for a client (see `kindOf`).
  */
-import { type Change, type Direction, type Effect, valueSetChange } from './change.js'
+import { type Change, type Direction, type Effect, nonBreaking, valueSetChange } from './change.js'
 import type { Json } from './load.js'
 
 export function compareConstraints(
@@ -16,8 +16,8 @@ export function compareConstraints(
     ...compareEnums(base, head, direction, location),
     ...compareExtensibleEnums(base, head, direction, location),
     ...compareBounds(base, head, direction, location),
-    ...compareExact('pattern', base, head, direction, location),
-    ...compareExact('format', base, head, direction, location),
+    ...comparePatterns(base, head, direction, location),
+    ...compareFormats(base, head, direction, location),
   ]
 }
 
@@ -74,17 +74,28 @@ function compareEnums(base: Json, head: Json, direction: Direction, location: st
   const after = enumOf(head)
   if (before === undefined && after === undefined) return []
   if (before === undefined) {
-    const message = `values limited to ${show(after)}`
+    const message =
+      'const' in head ? `const ${show(after)} added` : `values limited to ${show(after)}`
     return [valueSetChange(direction, 'narrows', 'enum-added', location, message)]
   }
   if (after === undefined) {
-    const message = `no longer limited to ${show(before)}`
+    const message =
+      'const' in base ? `const ${show(before)} removed` : `no longer limited to ${show(before)}`
     return [valueSetChange(direction, 'widens', 'enum-removed', location, message)]
   }
   const has = (list: unknown[], value: unknown) =>
     list.some((v) => JSON.stringify(v) === JSON.stringify(value))
   const removed = before.filter((v) => !has(after, v))
   const added = after.filter((v) => !has(before, v))
+  if ('const' in base && 'const' in head && removed.length > 0) {
+    // One value for another: one change, breaking both ways, named by the side it breaks.
+    const rule = direction === 'request' ? 'enum-value-removed' : 'enum-value-added'
+    const message =
+      direction === 'request'
+        ? `const ${show(removed)} -> ${show(added)}: requests sending the old value are rejected`
+        : `const ${show(removed)} -> ${show(added)}: clients expecting the old value see another`
+    return [valueSetChange(direction, 'changes', rule, location, message)]
+  }
   const changes: Change[] = []
   if (removed.length > 0) {
     const message =
@@ -185,19 +196,44 @@ function boundEffect(keyword: string, before: unknown, after: unknown): Effect {
   return LOWER_BOUNDS.includes(keyword) === raised ? 'narrows' : 'widens'
 }
 
-/** `pattern` and `format` cannot be ordered: adding one narrows, dropping it widens. */
-function compareExact(
-  keyword: 'pattern' | 'format',
-  base: Json,
-  head: Json,
-  direction: Direction,
-  location: string,
-): Change[] {
-  const before = base[keyword]
-  const after = head[keyword]
+/** A pattern every string matches (`''`, `.*`, `^.*$`) constrains nothing. */
+const constraining = (pattern: unknown): string | undefined =>
+  typeof pattern === 'string' && !/^\^?(\.\*)?\$?$/.test(pattern) ? pattern : undefined
+
+/**
+ * A `pattern` is judged where it reaches a client. In a request the service enforces it: adding
+ * one or changing it to another rejects values clients send (patterns cannot be ordered, so a
+ * changed one counts as both ways); removing it, or loosening it to one every string matches,
+ * rejects nothing. In a response it describes what the service sends; generated types carry no
+ * pattern and no client validates against it, so no change of it breaks one.
+ */
+function comparePatterns(base: Json, head: Json, direction: Direction, location: string): Change[] {
+  if (base.pattern === head.pattern) return []
+  const move = patternMove(base, head)
+  const before = constraining(base.pattern)
+  const after = constraining(head.pattern)
+  if (before === after) {
+    return [nonBreaking('pattern-changed', location, `${move}: neither constrains a value`)]
+  }
+  if (direction === 'response') {
+    const why = 'a response pattern reaches no client (no generated type carries it)'
+    return [nonBreaking('pattern-changed', location, `${move}: ${why}`)]
+  }
+  const effect: Effect =
+    before === undefined ? 'narrows' : after === undefined ? 'widens' : 'changes'
+  return [valueSetChange(direction, effect, 'pattern-changed', location, move)]
+}
+
+const patternMove = (base: Json, head: Json) =>
+  `pattern ${JSON.stringify(base.pattern ?? null)} -> ${JSON.stringify(head.pattern ?? null)}`
+
+/** `format` cannot be ordered: adding one narrows, dropping it widens, changing it does both. */
+function compareFormats(base: Json, head: Json, direction: Direction, location: string): Change[] {
+  const before = base.format
+  const after = head.format
   if (before === after) return []
   const effect: Effect =
     before === undefined ? 'narrows' : after === undefined ? 'widens' : 'changes'
-  const message = `${keyword} ${JSON.stringify(before ?? null)} -> ${JSON.stringify(after ?? null)}`
-  return [valueSetChange(direction, effect, `${keyword}-changed`, location, message)]
+  const message = `format ${JSON.stringify(before ?? null)} -> ${JSON.stringify(after ?? null)}`
+  return [valueSetChange(direction, effect, 'format-changed', location, message)]
 }

@@ -1,11 +1,12 @@
 /**
  * The classifier: every rule family over two resolved specs, breaking changes first. Operations
- * are matched by method and path; the families then compare what both specs share.
+ * are matched by method and path; the families then compare what both specs share. Webhooks
+ * follow (`webhooks.ts`).
  */
 import type { Change } from './change.js'
 import { compareDeprecation } from './deprecation.js'
 import type { Json } from './load.js'
-import { operationsOf } from './model.js'
+import { operationsOf, webhooksOf } from './model.js'
 import { compareOperations } from './operations.js'
 import { compareParameters } from './parameters.js'
 import { compareRequestBodies } from './request-bodies.js'
@@ -14,6 +15,7 @@ import { compareResponseBodies } from './responses.js'
 import { compareSecurity } from './security.js'
 import { allowUnstable, compareStability } from './stability.js'
 import { compareStatusCodes } from './status-codes.js'
+import { compareWebhooks } from './webhooks.js'
 
 export interface DiffOptions {
   /** When a removed operation's `x-sunset` counts as passed; defaults to the current time. */
@@ -41,7 +43,9 @@ export function diffSpecs(base: Json, head: Json, options: DiffOptions = {}): Ch
     changes.push(...compareSecurity(operation, next, base, head))
     for (const family of FAMILIES) changes.push(...family(operation, next, now))
   }
-  for (const operation of before.values()) {
+  const webhooks = webhooksOf(base)
+  changes.push(...compareWebhooks(webhooks, webhooksOf(head), now))
+  for (const operation of [...before.values(), ...webhooks.values()]) {
     changes = allowUnstable(changes, operation.label, operation.op)
   }
   return [

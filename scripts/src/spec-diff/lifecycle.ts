@@ -5,18 +5,43 @@
  * were warned and given the date. Removing it earlier, or bringing the date forward, breaks that
  * promise; so does announcing a sunset that has already passed, which gives no notice at all.
  */
+import { type LifecycleExtension, lifecycleOf } from '@petstore/types/openapi/source'
 import { breaking, type Change, nonBreaking } from './change.js'
 import type { Json } from './load.js'
 
 const isDeprecated = (node: Json) => node.deprecated === true
 
-/** The `x-sunset` date; `'invalid'` when it is set but is not a date. */
+/** Why a lifecycle extension cannot be read (`x-sunset` not a date, ...), if it cannot. */
+const problemOf = (node: Json, extension: LifecycleExtension): string | undefined =>
+  lifecycleOf(node).problems.find((p) => p.extension === extension)?.message
+
+const sunsetProblem = (node: Json) => problemOf(node, 'x-sunset')
+
+/**
+ * A lifecycle extension that cannot be read, in the edited spec or else in the released one:
+ * reported either way, since the clients of either cannot tell what it promises.
+ * @param unknown what clients cannot tell, e.g. `when the operation goes`
+ */
+export function unreadable(
+  base: Json,
+  head: Json,
+  extension: LifecycleExtension,
+  rule: string,
+  location: string,
+  unknown: string,
+): Change[] {
+  const edited = problemOf(head, extension)
+  if (edited !== undefined)
+    return [breaking(rule, location, `${edited}: clients cannot tell ${unknown}`)]
+  const released = problemOf(base, extension)
+  if (released === undefined) return []
+  const message = `the released spec's ${released}: its clients could not tell ${unknown} either`
+  return [breaking(rule, location, message)]
+}
+
+/** The `x-sunset` date; `'invalid'` when it is set but cannot be read. */
 export function sunsetOf(node: Json): Date | 'invalid' | undefined {
-  const value = node['x-sunset']
-  if (value === undefined) return undefined
-  if (typeof value !== 'string' && !(value instanceof Date)) return 'invalid'
-  const date = new Date(value)
-  return Number.isNaN(date.getTime()) ? 'invalid' : date
+  return sunsetProblem(node) === undefined ? lifecycleOf(node).sunset : 'invalid'
 }
 
 const day = (date: Date) => date.toISOString().slice(0, 10)
@@ -39,7 +64,7 @@ export function deprecatedRemoval(
     return breaking(
       'sunset-invalid',
       location,
-      `deprecated ${name} was removed, but its x-sunset ${JSON.stringify(node['x-sunset'])} is not a date`,
+      `deprecated ${name} was removed, but its ${sunsetProblem(node)}: clients were never told when`,
     )
   }
   if (sunset !== undefined && sunset.getTime() <= now.getTime()) {
@@ -74,16 +99,15 @@ export function compareLifecycle(
   const changes: Change[] = []
   const before = sunsetOf(base)
   const after = sunsetOf(head)
-  if (after === 'invalid' && base['x-sunset'] !== head['x-sunset']) {
-    const value = JSON.stringify(head['x-sunset'])
-    return [
-      breaking(
-        'sunset-invalid',
-        location,
-        `x-sunset ${value} is not a date: clients cannot tell when ${what} goes`,
-      ),
-    ]
-  }
+  const invalid = unreadable(
+    base,
+    head,
+    'x-sunset',
+    'sunset-invalid',
+    location,
+    `when ${what} goes`,
+  )
+  if (invalid.length > 0) return invalid
   if (!isDeprecated(base) && isDeprecated(head)) {
     if (after instanceof Date && after.getTime() < now.getTime()) {
       changes.push(

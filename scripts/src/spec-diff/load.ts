@@ -37,6 +37,25 @@ export function loadSpec(file: string): LoadedSpec {
   return { file, version, doc: resolveRefs(raw, file) }
 }
 
+/** The `$ref` each object of a resolved spec was inlined from (`resolveRefs`). */
+const refs = new WeakMap<object, string>()
+
+/**
+ * The name of the component a resolved schema was inlined from (`Dog` for
+ * `#/components/schemas/Dog`), or `undefined` for an inline schema.
+ */
+export function componentName(node: unknown): string | undefined {
+  const ref = typeof node === 'object' && node !== null ? refs.get(node) : undefined
+  return ref?.slice(ref.lastIndexOf('/') + 1)
+}
+
+/** Gives `copy`, a schema made from `original`, the component name `original` has. */
+export function keepComponentName<T extends object>(copy: T, original: unknown): T {
+  const ref = typeof original === 'object' && original !== null ? refs.get(original) : undefined
+  if (ref !== undefined) refs.set(copy, ref)
+  return copy
+}
+
 /**
  * Inlines `#/...` references (`dereference`) so that a schema moved into `components` (or back)
  * compares equal. Siblings of a `$ref` (OpenAPI 3.1 allows `default`, `description`, ...)
@@ -44,7 +63,7 @@ export function loadSpec(file: string): LoadedSpec {
  */
 export function resolveRefs(doc: Json, file = 'spec'): Json {
   try {
-    return dereference(doc, doc, { cycles: 'keep' })
+    return dereference(doc, doc, { cycles: 'keep', refs })
   } catch (error) {
     throw new Error(`${file}: ${(error as Error).message}`)
   }

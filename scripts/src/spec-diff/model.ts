@@ -14,8 +14,22 @@ export interface Operation {
 
 /** Every operation of a resolved document, by `METHOD /path` with blank parameter names. */
 export function operationsOf(doc: Json): Map<string, Operation> {
+  return operationsAt(doc, (path) => path)
+}
+
+/**
+ * Every operation of the document's OpenAPI 3.1 `webhooks`, by `METHOD webhook:<name>` (as
+ * oasdiff names them): requests the service sends to the receiver a client registered.
+ */
+export function webhooksOf(doc: Json): Map<string, Operation> {
+  const webhooks = isObject(doc.webhooks) ? doc.webhooks : {}
+  return operationsAt({ ...doc, paths: webhooks }, (name) => `webhook:${name}`)
+}
+
+function operationsAt(doc: Json, pathOf: (key: string) => string): Map<string, Operation> {
   const operations = new Map<string, Operation>()
-  for (const { path, method, operation: op, parameters } of operationsIn(doc)) {
+  for (const { path: name, method, operation: op, parameters } of operationsIn(doc)) {
+    const path = pathOf(name)
     const key = `${method.toUpperCase()} ${path.replaceAll(/\{[^}]*\}/g, '{}')}`
     operations.set(key, {
       label: `${method.toUpperCase()} ${path}`,

@@ -2,7 +2,7 @@
  * Operations: removed, moved to another path or method, renamed (`operationId`, which the
  * generated types and the client use), added.
  */
-import { breaking, type Change, nonBreaking } from './change.js'
+import { breaking, type Change, nonBreaking, withOasdiffId } from './change.js'
 import { deprecatedOperationRemoval } from './deprecation.js'
 import type { Operation } from './model.js'
 
@@ -40,9 +40,11 @@ export function compareOperations(
       )
       continue
     }
-    changes.push(
+    const removal =
       deprecatedOperationRemoval(before, now) ??
-        breaking('operation-removed', before.label, `${before.id ?? before.label} was removed`),
+      breaking('operation-removed', before.label, `${before.id ?? before.label} was removed`)
+    changes.push(
+      withOasdiffId(removal, pathGone(before, head) ? PATH_GONE[removal.rule] : undefined),
     )
   }
   for (const [key, after] of head) {
@@ -53,3 +55,17 @@ export function compareOperations(
   }
   return changes
 }
+
+/** oasdiff's ids of an operation removed with its whole path (`api-path-...`). */
+const PATH_GONE: Record<string, string> = {
+  'operation-removed': 'api-path-removed-without-deprecation',
+  'operation-removed-before-sunset': 'api-path-removed-before-sunset',
+  'operation-removed-after-sunset': 'api-path-removed-with-deprecation',
+  'sunset-invalid': 'api-path-sunset-parse',
+}
+
+const pathOf = (operation: Operation) => operation.key.slice(operation.key.indexOf(' ') + 1)
+
+/** Is no operation left on the path of `operation`? */
+const pathGone = (operation: Operation, head: Map<string, Operation>) =>
+  ![...head.values()].some((other) => pathOf(other) === pathOf(operation))

@@ -1,5 +1,7 @@
 /** Parameters (path, query, header, cookie) of an operation present in both specs. */
-import { breaking, type Change, nonBreaking } from './change.js'
+
+import { parameterKey } from '@petstore/types/openapi/source'
+import { breaking, type Change, nonBreaking, withOasdiffId } from './change.js'
 import { compareLifecycle, deprecatedRemoval } from './lifecycle.js'
 import { isObject, type Json } from './load.js'
 import type { Operation } from './model.js'
@@ -72,15 +74,18 @@ export function compareParameters(base: Operation, head: Operation, now = new Da
   for (const [key, after] of head.parameters) {
     if (base.parameters.has(key) || renamedTo.has(key)) continue
     const location = `${base.label} ${describe(after)}`
-    changes.push(
-      isRequired(after)
-        ? breaking(
-            'required-parameter-added',
-            location,
-            `${String(after.name)} was added as required: requests without it are rejected`,
-          )
-        : nonBreaking('optional-parameter-added', location, `${String(after.name)} was added`),
-    )
+    const added = isRequired(after)
+      ? breaking(
+          'required-parameter-added',
+          location,
+          `${String(after.name)} was added as required: requests without it are rejected`,
+        )
+      : nonBreaking('optional-parameter-added', location, `${String(after.name)} was added`)
+    // oasdiff names a parameter the path item declares for all its operations apart.
+    const own = Array.isArray(head.op.parameters) ? head.op.parameters : []
+    const fromPath = !own.some((p) => isObject(p) && parameterKey(p) === key)
+    const id = `new-${isRequired(after) ? 'required' : 'optional'}-request-default-parameter-to-existing-path`
+    changes.push(withOasdiffId(added, fromPath ? id : undefined))
   }
   return changes
 }

@@ -20,6 +20,21 @@ export const PARITY_FILE = fileURLToPath(new URL('./OASDIFF.md', import.meta.url
 export const PARITY_FIXTURES = fileURLToPath(
   new URL('../../test/fixtures/oasdiff-parity.yaml', import.meta.url),
 )
+/** spec:diff's policies beside oasdiff's, each with a fixture (`oasdiff-policies.test.ts`). */
+export const POLICY_FIXTURES = fileURLToPath(
+  new URL('../../test/fixtures/oasdiff-policies.yaml', import.meta.url),
+)
+
+/** One policy: what we do, what oasdiff does, why, the oasdiff tests it explains, a fixture. */
+export interface PolicyFixture {
+  policy: string
+  oasdiff: string
+  why: string
+  tests: string[]
+  expect: string[]
+  base: Record<string, unknown>
+  head: Record<string, unknown>
+}
 
 export type Coverage = 'own rule' | 'catch-all' | 'not applicable' | 'missing'
 
@@ -50,8 +65,66 @@ export function parityRows(): ParityRow[] {
   return [...OASDIFF_ERR_RULES.map(row('ERR')), ...OASDIFF_WARN_RULES.map(row('WARN'))]
 }
 
+/**
+ * spec:diff against oasdiff's own checker tests (`oasdiff-agreement.ts`, run on a checkout of
+ * oasdiff at `OASDIFF_COMMIT`): the base/revision pairs its tests diff, and how many of them both
+ * call breaking or both call safe, with this engine before the policies of `oasdiff-policies.yaml`
+ * (main at bd60ff5) and with it. Measured, not derived: rerun the harness after a rule changes.
+ */
+export const AGREEMENT = { pairs: 252, before: 209, after: 228, idsExpected: 312, idsNamed: 262 }
+
+const percent = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)}%`
+
+function agreementSection(policies: Record<string, PolicyFixture>): string[] {
+  const { pairs, before, after, idsExpected, idsNamed } = AGREEMENT
+  const differing = Object.entries(policies).filter(([, p]) => p.tests.length > 0)
+  const agreeing = Object.entries(policies).filter(([, p]) => p.tests.length === 0)
+  const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ')
+  const row = ([name, p]: [string, PolicyFixture]) =>
+    `| ${cell(p.policy)} | ${cell(p.oasdiff)} | ${p.expect.join('; ')} | ${cell(p.why)} | \`${name}\`${p.tests.length > 0 ? ` (${p.tests.length} test${p.tests.length === 1 ? '' : 's'})` : ''} |`
+  const header = [
+    '| policy | oasdiff | spec:diff reports | why a team wants it | fixture |',
+    '| --- | --- | --- | --- | --- |',
+  ]
+  return [
+    "## Against oasdiff's own checker tests",
+    '',
+    `oasdiff's checker tests (\`checker/*_test.go\` at commit \`${OASDIFF_COMMIT.slice(0, 12)}\`) diff ${pairs} ` +
+      'base/revision pairs of its `data/` folder (a test of a non-default configuration, or one that ' +
+      'edits a document in code, is left out) and say what they expect: the rule ids each asserts, ' +
+      'breaking when one is of level WARN or ERR. Where a test runs a single check, only our changes ' +
+      `about what that check reads count. spec:diff agreed on "breaking or not" for ${before} of them ` +
+      `(${percent(before, pairs)}) before these policies and agrees on ${after} (${percent(after, pairs)}) ` +
+      `now; its JSON report names ${idsNamed} of the ${idsExpected} rule ids the tests expect, one id per change. ` +
+      `Every one of the ${pairs - after} pairs left is a policy below, with a fixture in ` +
+      '`scripts/test/fixtures/oasdiff-policies.yaml` (`oasdiff-policies.test.ts`).',
+    '',
+    'To measure again, with a checkout of oasdiff (never committed here):',
+    '',
+    '```sh',
+    'git clone https://github.com/oasdiff/oasdiff /tmp/oasdiff',
+    'pnpm --filter @petstore/scripts spec-diff:agreement /tmp/oasdiff   # --all lists every pair',
+    '```',
+    '',
+    "It prints the count, then each pair where the verdicts differ, with oasdiff's ids, ours and the",
+    'policy that explains it (`none (unexplained)` is a bug to fix or a policy to write).',
+    '',
+    '### Where spec:diff differs from oasdiff, on purpose',
+    '',
+    ...header,
+    ...differing.map(row),
+    '',
+    '### Policies oasdiff agrees with, or no test of its measures',
+    '',
+    ...header,
+    ...agreeing.map(row),
+    '',
+  ]
+}
+
 export function parityMarkdown(
   fixtures: Record<string, { expect: string[] }> = parse(readFileSync(PARITY_FIXTURES, 'utf8')),
+  policies: Record<string, PolicyFixture> = parse(readFileSync(POLICY_FIXTURES, 'utf8')),
 ): string {
   const all = parityRows()
   const rows = all.filter((r) => r.level === 'ERR')
@@ -72,10 +145,14 @@ export function parityMarkdown(
       `Its ${warn.length} WARN rules, where a client may break, follow: ${count('own rule', warn)} ` +
       `by a rule of our own, ${count('catch-all', warn)} by the catch-all, ${count('missing', warn)} by nothing.`,
     '',
+    ...agreementSection(policies),
+    "## oasdiff's rules beside ours",
+    '',
     'Each line has a fixture of the same name in `scripts/test/fixtures/oasdiff-parity.yaml` (a base',
     'and a head fragment) and `scripts/test/oasdiff-parity.test.ts` checks that spec:diff reports',
-    'exactly what "spec:diff reports" says. Where ours is non-breaking, oasdiff errs and we do not:',
-    'the fixture has a `note` saying why.',
+    'exactly what "spec:diff reports" says, and that the change carrying the oasdiff id (one id per',
+    'change, in `--json`) is reported by "our rule". Where ours is non-breaking, oasdiff errs and we',
+    'do not: the fixture has a `note` saying why.',
     '',
     '| oasdiff rule | level | coverage | our rule | spec:diff reports |',
     '| --- | --- | --- | --- | --- |',

@@ -2,6 +2,7 @@
 import { breaking, type Change, nonBreaking } from './change.js'
 import { isObject, type Json } from './load.js'
 import { type Operation, objectAt, unionKeys } from './model.js'
+import { mediaTypeSchemaIds } from './responses.js'
 import { compareSchemas } from './schemas.js'
 
 export function compareRequestBodies(base: Operation, head: Operation, now = new Date()): Change[] {
@@ -35,8 +36,9 @@ export function compareRequestBodies(base: Operation, head: Operation, now = new
       changes.push(nonBreaking('request-media-type-added', at, `${type} is now accepted`))
     } else {
       const schema = (content: Json) => objectAt(content, type).schema
+      const [old, next] = [schema(contentBefore), schema(contentAfter)]
       changes.push(
-        ...compareSchemas(schema(contentBefore), schema(contentAfter), 'request', at, '', now),
+        ...mediaTypeSchemaIds(compareSchemas(old, next, 'request', at, '', now), at, old, next),
       )
     }
   }

@@ -208,12 +208,13 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
     oasdiff: [],
   },
   'request-media-type-removed': {
-    summary: 'A request media type is no longer accepted.',
+    summary: 'A request media type is no longer accepted (for a webhook: no longer sent).',
     clientAction: 'send another media type',
     oasdiff: ['request-body-media-type-removed'],
   },
   'request-media-type-added': {
-    summary: 'A request media type is now accepted.',
+    summary:
+      'A request media type is now accepted (for a webhook: may now be sent, which breaks receivers).',
     clientAction: '',
     oasdiff: [],
   },
@@ -366,7 +367,6 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
       'response-body-list-of-types-widened',
       'response-property-list-of-types-widened',
       'response-body-media-type-schema-removed',
-      'response-body-wrapped-in-one-of',
     ],
   },
   'type-changed': {
@@ -531,7 +531,8 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
     ],
   },
   'pattern-changed': {
-    summary: 'A `pattern` was added or changed (breaking in requests).',
+    summary:
+      'A `pattern` was added, changed or removed (breaking in requests when added or changed; a response pattern reaches no client).',
     clientAction: 'match the new pattern',
     oasdiff: [
       'request-parameter-pattern-added',
@@ -557,14 +558,17 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
   },
   'constraint-narrowed': {
     summary:
-      'A JSON Schema assertion was added or tightened (`allOf`, `contains`, `then`, `propertyNames`, ...): fewer values are valid (breaking in requests).',
+      'A JSON Schema assertion was added or tightened (an `allOf` branch, a lost `anyOf`/`oneOf` branch, `contains`, `then`, `propertyNames`, ...): fewer values are valid (breaking in requests).',
     clientAction: 'send values that meet it',
     oasdiff: [
       'request-body-all-of-added',
       'request-property-all-of-added',
       'request-body-any-of-removed',
       'request-property-any-of-removed',
+      'request-body-one-of-removed',
+      'request-property-one-of-removed',
       'request-body-wrapped-in-one-of',
+      'response-body-wrapped-in-one-of',
       'request-body-then-added',
       'request-body-else-added',
       'request-property-then-added',
@@ -589,7 +593,7 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
   },
   'constraint-widened': {
     summary:
-      'A JSON Schema assertion was removed or loosened: more values are valid (breaking in responses).',
+      'A JSON Schema assertion was removed or loosened (a new `anyOf`/`oneOf` branch, a lost `allOf` branch, ...): more values are valid (breaking in responses).',
     clientAction: 'handle the values it no longer excludes',
     oasdiff: [
       'response-body-then-removed',
@@ -614,17 +618,15 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
       'response-property-content-schema-removed',
       'request-body-all-of-removed',
       'request-property-all-of-removed',
+      'response-body-one-of-added',
+      'response-property-one-of-added',
     ],
   },
   'constraint-changed': {
     summary:
-      'A JSON Schema assertion changed both ways (`oneOf` branches, `if`, `prefixItems`, `contentMediaType`, ...).',
+      'A JSON Schema assertion changed both ways (`if`, `prefixItems`, `contentMediaType`, ...).',
     clientAction: 'send and read values as it now says',
     oasdiff: [
-      'request-body-one-of-removed',
-      'request-property-one-of-removed',
-      'response-body-one-of-added',
-      'response-property-one-of-added',
       'request-body-prefix-items-removed',
       'request-property-prefix-items-removed',
       'response-body-prefix-items-added',
@@ -647,9 +649,35 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
       'response-property-content-encoding-changed',
     ],
   },
+  'discriminator-added': {
+    summary: 'A `discriminator` now names the property that picks a branch; no value changes.',
+    clientAction: '',
+    oasdiff: [],
+  },
+  'discriminator-removed': {
+    summary: 'A `discriminator` was removed; the branches still decide which values are valid.',
+    clientAction: '',
+    oasdiff: [],
+  },
+  'discriminator-changed': {
+    summary:
+      "A `discriminator`'s property or mapping changed: a document picks another branch (a new mapping value breaks in responses, a removed one in requests).",
+    clientAction: 'send or read the property and values as now mapped',
+    oasdiff: [],
+  },
+  'webhook-removed': {
+    summary: 'A webhook (OpenAPI 3.1 `webhooks`) is no longer sent.',
+    clientAction: 'stop waiting for it',
+    oasdiff: ['webhook-removed'],
+  },
+  'webhook-added': {
+    summary: 'A webhook may now be sent to receivers.',
+    clientAction: '',
+    oasdiff: [],
+  },
   'schema-changed': {
     summary:
-      'Catch-all: a schema keyword no rule names changed (`discriminator`, `$defs`, unknown keywords).',
+      'Catch-all: a schema keyword no rule names changed (`$defs`, `$anchor`, unknown keywords).',
     clientAction: 'a person decides',
     oasdiff: [],
   },

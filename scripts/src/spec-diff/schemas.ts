@@ -3,7 +3,8 @@
  * array items, then each node's enums, types and bounds (`constraints.ts`).
  */
 import { ASSERTIONS, compareAssertions } from './assertions.js'
-import { breaking, type Change, type Direction, nonBreaking } from './change.js'
+import { breaking, type Change, type Direction, nonBreaking, withOasdiffId } from './change.js'
+import { COMPOSITIONS, compareCompositions, liftAllOf } from './compositions.js'
 import { compareConstraints } from './constraints.js'
 import { deprecatedRemoval } from './lifecycle.js'
 import { isObject, type Json } from './load.js'
@@ -54,6 +55,8 @@ const MODELLED = new Set([
   'x-extensible-enum',
   'minContains',
   'maxContains',
+  'discriminator',
+  ...COMPOSITIONS,
   ...ASSERTIONS,
 ])
 
@@ -63,8 +66,45 @@ const ignored = (key: string) =>
   ANNOTATIONS.has(key) || (key.startsWith('x-') && !TRACKED_EXTENSIONS.has(key))
 
 /**
+ * Property names an enclosing schema requires of this one: a branch of `allOf` (or `anyOf`,
+ * `oneOf`) is the same object as the schema around it, whose `required` and whose `allOf`
+ * branches' `required` hold for it too.
+ */
+export interface Carried {
+  base: ReadonlySet<string>
+  head: ReadonlySet<string>
+}
+
+/** The names an object schema requires: its `required` and its `allOf` branches', recursively. */
+function requiredOf(schema: Json): Set<string> {
+  const names = new Set(Array.isArray(schema.required) ? schema.required.map(String) : [])
+  for (const branch of Array.isArray(schema.allOf) ? schema.allOf : []) {
+    if (isObject(branch)) for (const name of requiredOf(branch)) names.add(name)
+  }
+  return names
+}
+
+/**
+ * Items are compared where both sides may be arrays: a schema that became an array (or stopped
+ * being one) is one type change, not also a change of what its items allow.
+ */
+const mayBeArray = (schema: Json) =>
+  schema.type === undefined ||
+  schema.type === 'array' ||
+  (Array.isArray(schema.type) && schema.type.includes('array'))
+
+/** Does what the enclosing schema requires differ for one of this schema's properties? */
+function carriedDiffers(carried: Carried | undefined, base: Json, head: Json): boolean {
+  if (carried === undefined) return false
+  const names = unionKeys(objectAt(base, 'properties'), objectAt(head, 'properties'))
+  return names.some((name) => carried.base.has(name) !== carried.head.has(name))
+}
+
+/**
  * @param where the schema's place, e.g. `POST /pets request body application/json`
- * @param path the position inside it: `status`, `owner.name`, `[]` for array items
+ * @param path the position inside it: `status`, `owner.name`, `[]` for array items,
+ *   `allOf[Dog]` for a branch
+ * @param carried what the schema around it requires, for a branch of a composition
  */
 export function compareSchemas(
   base: unknown,
@@ -73,18 +113,36 @@ export function compareSchemas(
   where: string,
   path = '',
   now = new Date(),
+  carried?: Carried,
 ): Change[] {
-  const before = isObject(base) ? base : {}
-  const after = isObject(head) ? head : {}
+  const before = liftAllOf(isObject(base) ? base : {}, fingerprint)
+  const after = liftAllOf(isObject(head) ? head : {}, fingerprint)
   const location = path === '' ? where : `${where}: ${path}`
-  if (fingerprint(before) === fingerprint(after)) return []
+  if (fingerprint(before) === fingerprint(after) && !carriedDiffers(carried, before, after)) {
+    return []
+  }
+  const own: Carried = { base: requiredOf(before), head: requiredOf(after) }
+  const required: Carried = {
+    base: new Set([...own.base, ...(carried?.base ?? [])]),
+    head: new Set([...own.head, ...(carried?.head ?? [])]),
+  }
+  const branch = (old: unknown, next: unknown, at: string) =>
+    compareSchemas(old, next, direction, where, at, now, required)
   return [
     ...compareUnmodelled(before, after, location),
     ...compareConstraints(before, after, direction, location),
     ...compareAssertions(before, after, direction, location, fingerprint),
-    ...compareProperties(before, after, direction, where, path, now),
+    ...compareCompositions(before, after, {
+      direction,
+      location,
+      path,
+      fingerprint,
+      compare: branch,
+    }),
+    ...compareProperties(before, after, direction, where, path, now, required),
+    ...compareRequiredOnly(before, after, direction, where, path, own),
     ...compareAdditionalProperties(before, after, direction, where, path, now),
-    ...(before.items !== undefined || after.items !== undefined
+    ...(mayBeArray(before) && mayBeArray(after)
       ? compareSchemas(before.items, after.items, direction, where, `${path}[]`, now)
       : []),
   ]
@@ -97,12 +155,13 @@ function compareProperties(
   where: string,
   path: string,
   now: Date,
+  required: Carried,
 ): Change[] {
   const changes: Change[] = []
   const before = objectAt(base, 'properties')
   const after = objectAt(head, 'properties')
-  const requiredBefore = new Set(Array.isArray(base.required) ? base.required.map(String) : [])
-  const requiredAfter = new Set(Array.isArray(head.required) ? head.required.map(String) : [])
+  const requiredBefore = required.base
+  const requiredAfter = required.head
   const renames = probableRenames(before, after, requiredAfter)
   const renamedTo = new Set(renames.values())
   for (const name of unionKeys(before, after)) {
@@ -114,29 +173,55 @@ function compareProperties(
     } else if (renamedTo.has(name)) {
       // Reported with the property it replaces.
     } else if (!(name in after)) {
+      const was = requiredBefore.has(name)
       changes.push(
-        unseen(before[name], direction, name, 'removed', location) ??
+        unseen(before[name], direction, name, 'removed', location, was) ??
           deprecatedRemoval(objectAt(before, name), 'property', name, location, now) ??
-          breaking('property-removed', location, removedMessage(name, direction, head)),
+          withOasdiffId(
+            breaking('property-removed', location, removedMessage(name, direction, head)),
+            direction === 'response' && was ? 'response-required-property-removed' : undefined,
+          ),
       )
     } else if (!(name in before)) {
+      const is = requiredAfter.has(name)
       changes.push(
-        unseen(after[name], direction, name, 'added', location) ??
-          addedProperty(name, direction, requiredAfter.has(name), location),
+        unseen(after[name], direction, name, 'added', location, is) ??
+          addedProperty(name, direction, is, location, objectAt(after, name)),
       )
     } else {
       const was = requiredBefore.has(name)
       const is = requiredAfter.has(name)
       const hidden =
-        unseen(before[name], direction, name, '', '') &&
-        unseen(after[name], direction, name, '', '')
-      if (was !== is && !hidden) changes.push(requiredChange(name, direction, is, location))
+        unseen(before[name], direction, name, '', '', was) &&
+        unseen(after[name], direction, name, '', '', is)
       const [old, next] = [objectAt(before, name), objectAt(after, name)]
-      changes.push(...comparePropertyContract(old, next, direction, name, location, now))
+      if (was !== is && !hidden) changes.push(requiredChange(name, direction, is, location, next))
+      changes.push(...comparePropertyContract(old, next, direction, name, location, now, is))
       changes.push(...compareSchemas(old, next, direction, where, at, now))
     }
   }
   return changes
+}
+
+/**
+ * A name `required` without a property schema of its own (`required: [tag]` and no `tag` in
+ * `properties`) still makes the object carry it.
+ */
+function compareRequiredOnly(
+  base: Json,
+  head: Json,
+  direction: Direction,
+  where: string,
+  path: string,
+  required: Carried,
+): Change[] {
+  const declared = new Set(unionKeys(objectAt(base, 'properties'), objectAt(head, 'properties')))
+  return [...new Set([...required.base, ...required.head])]
+    .filter((name) => !declared.has(name) && required.base.has(name) !== required.head.has(name))
+    .map((name) => {
+      const at = path === '' ? name : `${path}.${name}`
+      return requiredChange(name, direction, required.head.has(name), `${where}: ${at}`)
+    })
 }
 
 /**
@@ -150,14 +235,17 @@ function unseen(
   name: string,
   what: 'added' | 'removed' | '',
   location: string,
+  required: boolean,
 ): Change | undefined {
   const keyword = direction === 'request' ? 'readOnly' : 'writeOnly'
   if (!isObject(schema) || schema[keyword] !== true) return undefined
-  return nonBreaking(
+  const change = nonBreaking(
     `property-${what}`,
     location,
     `${name} was ${what}; it is ${keyword}, so no ${direction} carries it`,
   )
+  const id = `response-${required ? 'required' : 'optional'}-write-only-property-${what}`
+  return withOasdiffId(change, direction === 'response' ? id : undefined)
 }
 
 /**
@@ -167,7 +255,7 @@ function unseen(
 function probableRenames(
   before: Json,
   after: Json,
-  requiredAfter: Set<string>,
+  requiredAfter: ReadonlySet<string>,
 ): Map<string, string> {
   const removed = Object.keys(before).filter((name) => !(name in after))
   const added = Object.keys(after).filter((name) => !(name in before) && requiredAfter.has(name))
@@ -215,33 +303,45 @@ function addedProperty(
   direction: Direction,
   required: boolean,
   location: string,
+  schema: Json,
 ): Change {
   if (direction === 'request' && required) {
-    return breaking(
+    const added = breaking(
       'required-property-added',
       location,
       `${name} was added as required: requests without it are rejected`,
     )
+    return withOasdiffId(added, withDefault(schema, 'new-required-request-property', location))
   }
-  return nonBreaking(
+  const added = nonBreaking(
     'property-added',
     location,
     direction === 'request' ? `${name} was added as optional` : `${name} was added`,
   )
+  const id = direction === 'response' && required ? 'response-required-property-added' : undefined
+  return withOasdiffId(added, id)
 }
+
+/** oasdiff names a required request-body property that declares a `default` apart. */
+const withDefault = (schema: Json, id: string, location: string) =>
+  'default' in schema && !/ header parameter /.test(location) ? `${id}-with-default` : undefined
 
 function requiredChange(
   name: string,
   direction: Direction,
   required: boolean,
   location: string,
+  schema: Json = {},
 ): Change {
   if (required) {
     return direction === 'request'
-      ? breaking(
-          'property-became-required',
-          location,
-          `${name} is now required: requests that omit it are rejected`,
+      ? withOasdiffId(
+          breaking(
+            'property-became-required',
+            location,
+            `${name} is now required: requests that omit it are rejected`,
+          ),
+          withDefault(schema, 'request-property-became-required', location),
         )
       : nonBreaking('property-became-required', location, `${name} is now always sent`)
   }

@@ -4,7 +4,7 @@
  * client of the baseline meets one of its alternatives; the edit breaks it when no alternative of
  * the edited spec asks only for what that one gave.
  */
-import { breaking, type Change, nonBreaking } from './change.js'
+import { breaking, type Change, nonBreaking, withOasdiffId } from './change.js'
 import { isObject, type Json } from './load.js'
 import type { Operation } from './model.js'
 import { same } from './schemas.js'
@@ -53,20 +53,25 @@ export function compareSecurity(
   const plain = (list: Alternative[]) => list.map((a) => [...a].map(([s, c]) => [s, [...c].sort()]))
   if (same(plain(before), plain(after))) return []
   const stranded = before.filter((given) => !after.some((asked) => meets(given, asked)))
+  // oasdiff: `api-security-scope-added` when only scopes differ, `api-global-...` when inherited.
+  const scopesOnly = (from: Alternative[], to: Alternative[]) =>
+    from.every((a) => to.some((b) => same([...a.keys()].sort(), [...b.keys()].sort())))
+  const where = Array.isArray(head.op.security) ? 'api-security' : 'api-global-security'
   if (stranded.length > 0) {
-    return [
-      breaking(
-        'security-requirement-tightened',
-        location,
-        `clients that authenticate with ${stranded.map(show).join(' or ')} are now refused: the operation asks for ${after.map(show).join(' or ')}`,
-      ),
-    ]
-  }
-  return [
-    nonBreaking(
-      'security-requirement-relaxed',
+    const change = breaking(
+      'security-requirement-tightened',
       location,
-      `the operation now accepts ${after.map(show).join(' or ')}`,
-    ),
+      `clients that authenticate with ${stranded.map(show).join(' or ')} are now refused: the operation asks for ${after.map(show).join(' or ')}`,
+    )
+    const what = scopesOnly(stranded, after) ? 'scope-added' : 'added'
+    return [withOasdiffId(change, `${where}-${what}`)]
+  }
+  const change = nonBreaking(
+    'security-requirement-relaxed',
+    location,
+    `the operation now accepts ${after.map(show).join(' or ')}`,
+  )
+  return [
+    withOasdiffId(change, `${where}-${scopesOnly(after, before) ? 'scope-removed' : 'removed'}`),
   ]
 }

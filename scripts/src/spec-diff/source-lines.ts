@@ -36,16 +36,32 @@ export function sourceLines(text: string): (location: string) => number {
   return (location) => {
     const [where = '', inner] = location.split(': ')
     const [method = '', path = '', ...rest] = where.split(' ')
-    const paths = entry(doc.contents, 'paths')
+    // Webhooks are named `webhook:<name>` (`model.ts`) and live under `webhooks`.
+    const webhook = path.startsWith('webhook:')
+    const paths = entry(doc.contents, webhook ? 'webhooks' : 'paths')
     if (paths === undefined) return 1
+    const key = webhook ? path.slice('webhook:'.length) : path
     const item = isMap(paths.value)
-      ? paths.value.items.find((p) => isScalar(p.key) && blank(String(p.key.value)) === blank(path))
+      ? paths.value.items.find((p) => isScalar(p.key) && blank(String(p.key.value)) === blank(key))
       : undefined
     let found = item === undefined ? paths : (entry(item.value, method.toLowerCase()) ?? item)
     const step = (key: string) => {
       const next = entry(found.value, key)
       if (next !== undefined) found = next
       return next !== undefined
+    }
+    /** Into the branch `label` of a composition: its position, or the component it names. */
+    const stepBranch = (keyword: string, label: string) => {
+      const list = entry(found.value, keyword)
+      if (list === undefined || !isSeq(list.value)) return false
+      const items = list.value.items
+      const item = /^\d+$/.test(label)
+        ? items[Number(label)]
+        : items.find((i) => isMap(i) && String(i.get('$ref')).endsWith(`/${label}`))
+      if (!isMap(item)) return false
+      // Point at the branch's first line; later steps read its keys (through its `$ref`).
+      found = { key: item.items[0]?.key, value: item } as Pair
+      return true
     }
     const [kind, ...tail] = rest
     if (kind === 'request' && step('requestBody') && tail[1] !== undefined) {
@@ -77,7 +93,10 @@ export function sourceLines(text: string): (location: string) => number {
           step('items')
           name = name.slice(2)
         }
-        if (name === '{*}') step('additionalProperties')
+        const branch = /^(allOf|anyOf|oneOf)\[(.+)\]$/.exec(name)
+        if (branch) {
+          if (!stepBranch(branch[1] as string, branch[2] as string)) break
+        } else if (name === '{*}') step('additionalProperties')
         else if (name !== '' && !(step('properties') && step(name))) break
       }
     }

@@ -4,48 +4,40 @@
  * it may change, so a breaking change there is reported but needs no major. A level may only go
  * up: taking back a promise breaks the clients that relied on it.
  */
+import { lifecycleOf, type StabilityLevel, stabilityLevels } from '@petstore/types/openapi/source'
 import { breaking, type Change, nonBreaking } from './change.js'
+import { unreadable } from './lifecycle.js'
 import type { Json } from './load.js'
 
-export const STABILITY_LEVELS = ['draft', 'alpha', 'beta', 'stable'] as const
-export type StabilityLevel = (typeof STABILITY_LEVELS)[number]
-
 /** Levels whose breaking changes need no major. */
-const UNSTABLE = new Set<string>(['draft', 'alpha'])
-
-/** The declared level; `stable` when absent, `undefined` when not one of the four. */
-export function stabilityOf(node: Json): StabilityLevel | undefined {
-  const value = node['x-stability-level'] ?? 'stable'
-  return STABILITY_LEVELS.find((level) => level === value)
-}
+const UNSTABLE = new Set<StabilityLevel>(['draft', 'alpha'])
 
 /** The `allowedBy` note of a node whose breaking changes need no major, if it is one. */
 export function unstableNote(node: Json): string | undefined {
-  const level = node['x-stability-level']
-  return typeof level === 'string' && UNSTABLE.has(level)
-    ? `x-stability-level: ${level}`
-    : undefined
+  const level = lifecycleOf(node).stability
+  return level !== undefined && UNSTABLE.has(level) ? `x-stability-level: ${level}` : undefined
 }
 
 /**
- * The level of an operation or property present in both specs.
+ * The level of an operation or property present in both specs. A level that is not one of the
+ * four, in the edited spec or in the released one, is reported: clients cannot tell what it
+ * promised or promises.
  * @param what e.g. `the operation`, `status`
  */
 export function compareStability(base: Json, head: Json, location: string, what: string): Change[] {
-  const before = stabilityOf(base)
-  const after = stabilityOf(head)
-  const shown = (node: Json) => JSON.stringify(node['x-stability-level'])
-  if (after === undefined && head['x-stability-level'] !== base['x-stability-level']) {
-    return [
-      breaking(
-        'stability-level-invalid',
-        location,
-        `x-stability-level ${shown(head)} is not one of ${STABILITY_LEVELS.join(', ')}: clients cannot tell what ${what} promises`,
-      ),
-    ]
-  }
+  const before = lifecycleOf(base).stability
+  const after = lifecycleOf(head).stability
+  const invalid = unreadable(
+    base,
+    head,
+    'x-stability-level',
+    'stability-level-invalid',
+    location,
+    `what ${what} promises`,
+  )
+  if (invalid.length > 0) return invalid
   if (before === undefined || after === undefined || before === after) return []
-  const rank = (level: StabilityLevel) => STABILITY_LEVELS.indexOf(level)
+  const rank = (level: StabilityLevel) => stabilityLevels.indexOf(level)
   return rank(after) < rank(before)
     ? [
         breaking(

@@ -6,6 +6,7 @@
  * @see https://www.rfc-editor.org/rfc/rfc9745 (Deprecation)
  * @see https://www.rfc-editor.org/rfc/rfc8594 (Sunset)
  */
+import { lifecycleOf } from '@petstore/types/openapi'
 import { type OperationSpec, operationById } from './operations.js'
 
 export interface DeprecationLinks {
@@ -26,17 +27,23 @@ export function deprecationHeaders(
   links: DeprecationLinks,
 ): Readonly<Record<string, string>> | undefined {
   if (!operation.deprecated) return undefined
-  const deprecatedAt = readDate(operation, 'x-deprecated-at')
-  const sunset = readDate(operation, 'x-sunset')
-  if (sunset < deprecatedAt) {
-    throw new Error(`${operation.operationId}: x-sunset is earlier than x-deprecated-at`)
+  const {
+    deprecatedAt,
+    sunset,
+    successor: successorId,
+    problems,
+  } = lifecycleOf(operation.extensions)
+  const problem = problems.find((p) => p.extension !== 'x-stability-level')
+  if (problem) throw new Error(`${operation.operationId}: ${problem.message}`)
+  if (!deprecatedAt || !sunset) {
+    const missing = deprecatedAt ? 'x-sunset' : 'x-deprecated-at'
+    throw new Error(`${operation.operationId} is deprecated but has no ${missing}`)
   }
   const link = [
     `<${links.docsPath}#operation/${operation.operationId}>; rel="deprecation"; type="text/html"`,
     `<${links.docsPath}#section/Deprecation-policy>; rel="sunset"; type="text/html"`,
   ]
-  const successorId = operation.extensions['x-successor']
-  if (typeof successorId === 'string') {
+  if (successorId !== undefined) {
     const successor = operationById(successorId, operations)
     link.push(`<${links.basePath}${successor.path}>; rel="successor-version"`)
   }
@@ -45,13 +52,4 @@ export function deprecationHeaders(
     sunset: sunset.toUTCString(),
     link: link.join(', '),
   })
-}
-
-function readDate(operation: OperationSpec, extension: string): Date {
-  const value = operation.extensions[extension]
-  const date = typeof value === 'string' ? new Date(value) : new Date(Number.NaN)
-  if (Number.isNaN(date.getTime())) {
-    throw new Error(`${operation.operationId} is deprecated but ${extension} is not a date`)
-  }
-  return date
 }
