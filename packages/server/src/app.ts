@@ -25,6 +25,7 @@ import { registerLingering } from './http/linger.js'
 import { answerOtherMethods } from './http/methods.js'
 import { registerOperations } from './http/operations.js'
 import { registerPipeline } from './http/pipeline.js'
+import { answerInTurn } from './http/pipelining.js'
 import { parseQueryString } from './http/querystring.js'
 import { requestIdFor } from './http/request-id.js'
 import { lazyRequestLoggers } from './http/request-logger.js'
@@ -121,7 +122,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     refuseHead: (problem, request, reply) => refuseBeforeV1Hooks(edge, problem, request, reply),
   })
   registerHealthRoutes(app, store, limiter)
-  registerDocsRoutes(app, config.docsDir)
+  registerDocsRoutes(app, config.docsDir, (request, reply) =>
+    rateLimit.call(request, reply, { kind: 'ip', ip: request.ip }),
+  )
   await registerV1(app, spec, edge, handlers)
   return app
 }
@@ -189,8 +192,12 @@ function fastifyOptions(config: Config, logStream: AppDeps['logStream']) {
   }
 }
 
-/** Open connections at most, in all and per client address (trusted proxies exempt). */
+/**
+ * Open connections at most, in all and per client address (trusted proxies exempt), and one
+ * answer in flight on each.
+ */
 function limitConnections(app: FastifyInstance, config: Config): void {
+  answerInTurn(app.server)
   app.server.maxConnections = config.maxConnections
   capConnectionsPerAddress(app.server, {
     max: config.maxConnectionsPerAddress,
