@@ -11,7 +11,12 @@ import { registerOutages } from './backend-failure.js'
 import { createRateLimiter } from './backends.js'
 import type { Config } from './config.js'
 import { bodyLimit, maxParamLength } from './errors.js'
-import { capConnectionsPerAddress, trustedProxyPeers } from './http/connection-cap.js'
+import {
+  type ConnectionBudget,
+  capConnectionsPerAddress,
+  createConnectionBudget,
+  trustedProxyPeers,
+} from './http/connection-cap.js'
 import { createCorsPolicy } from './http/cors.js'
 import {
   createClientErrorHandler,
@@ -46,6 +51,13 @@ import type { Store } from './store/store.js'
 import { type Tracing, tracedLimiter, tracedStore } from './tracing/index.js'
 import { docsPath } from './urls.js'
 import { traceResponses } from './write-trace.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The process's open connections, shared by its listeners. */
+    connections: ConnectionBudget
+  }
+}
 
 export interface AppDeps {
   store: Store
@@ -193,12 +205,14 @@ function fastifyOptions(config: Config, logStream: AppDeps['logStream']) {
 }
 
 /**
- * Open connections at most, in all and per client address (trusted proxies exempt), and one
- * answer in flight on each.
+ * Open connections at most, in all (a budget the metrics listener shares: metrics/index.ts)
+ * and per client address (trusted proxies exempt), and one answer in flight on each.
  */
 function limitConnections(app: FastifyInstance, config: Config): void {
   answerInTurn(app.server)
-  app.server.maxConnections = config.maxConnections
+  const connections = createConnectionBudget(config.maxConnections)
+  connections.admit(app.server)
+  app.decorate('connections', connections)
   capConnectionsPerAddress(app.server, {
     max: config.maxConnectionsPerAddress,
     exempt: trustedProxyPeers(config.trustProxy),

@@ -185,7 +185,7 @@ export const configTable = {
     variable: 'PETSTORE_MAX_CONNECTIONS',
     parser: integer(1, 1_000_000),
     default: 1000,
-    doc: "Open connections at most; more are closed at once (keep it below the process's file-descriptor limit)",
+    doc: "Open connections of the process at most, the API port's and the metrics listener's together; more are closed at once (keep it below the process's file-descriptor limit)",
   }),
   // 128: above the 100 parallel requests one client may send and have counted exactly, far
   // below `maxConnections`.

@@ -121,24 +121,26 @@ it('sends ETag and Last-Modified, and 304 without a body when they match', async
   expect(Date.parse(lastModified)).not.toBeNaN()
   expect(first.headers['cache-control']).toBe('no-cache')
   expect(first.body.toString()).toBe(page)
-  for (const conditions of [
+  const matching: Record<string, string>[] = [
     { 'if-none-match': etag },
     { 'if-none-match': `"other", W/${etag}` },
     { 'if-none-match': '*' },
     { 'if-modified-since': lastModified },
-  ]) {
+  ]
+  for (const conditions of matching) {
     const again = await getBytes(`${server.url}/docs`, conditions)
     expect(
       [again.status, again.body.length, again.headers.etag],
       JSON.stringify(conditions),
     ).toEqual([304, 0, etag])
   }
-  for (const conditions of [
+  const changedSince: Record<string, string>[] = [
     { 'if-none-match': '"other"' },
     { 'if-modified-since': new Date(Date.parse(lastModified) - 1000).toUTCString() },
     // If-None-Match wins over If-Modified-Since.
     { 'if-none-match': '"other"', 'if-modified-since': lastModified },
-  ]) {
+  ]
+  for (const conditions of changedSince) {
     const changed = await getBytes(`${server.url}/docs`, conditions)
     expect([changed.status, changed.body.toString()], JSON.stringify(conditions)).toEqual([
       200,
