@@ -12,6 +12,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import type { Completion } from '../http/completion-log.js'
+import { refusedRouteOf } from '../http/methods.js'
 import { specPathOf } from '../spec/operations.js'
 import type { Series } from './histogram.js'
 import type { Instruments } from './instruments.js'
@@ -81,9 +82,8 @@ export function observeRequests(
   const seriesOf = seriesLookup(requestDuration)
   const active = activeRequestCount(app.server)
   app.addHook('onResponse', (request, reply, done) => {
-    seriesOf(request.routeOptions.url, reply.statusCode, request.method).observe(
-      reply.elapsedTime / 1000,
-    )
+    const route = request.routeOptions.url ?? refusedRouteOf(request)
+    seriesOf(route, reply.statusCode, request.method).observe(reply.elapsedTime / 1000)
     done()
   })
   return {

@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it, type TestContext } from 'vitest'
 import { scrapeConnections } from '../../src/metrics/exposition.js'
+import { specDocument } from '../../src/spec/document.js'
+import { specBasePath, specOperations } from '../../src/spec/operations.js'
 import { type Child, requireBuiltServer, startChild } from '../child-server.js'
 import { call } from '../helpers.js'
 import { open } from '../http/raw.js'
@@ -154,4 +156,39 @@ it('counts a request as active until it is answered or its connection is gone', 
   await expect.poll(active).toBe(3)
   socket.destroy()
   await expect.poll(active).toBe(0)
+})
+
+it('labels a 405 with the route its path matched', async (test) => {
+  const { child, metrics } = await withMetrics(test)
+  // A spec path and a method none of its operations has, e.g. PUT /v1/pets.
+  const standard = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
+  const [path, method] = specOperations
+    .map((operation) => operation.path)
+    .flatMap((specPath) =>
+      standard
+        .filter(
+          (name) =>
+            !specOperations.some(
+              (operation) => operation.path === specPath && operation.method.toUpperCase() === name,
+            ),
+        )
+        .map((name) => [specPath, name] as const),
+    )[0] ?? ['', '']
+  expect(method).not.toBe('')
+  const concrete = `${specBasePath(specDocument)}${path.replace(/\{[^}]+\}/g, '1')}`
+  const refusals = [
+    [method, concrete, `${specBasePath(specDocument)}${path}`],
+    ['POST', '/healthz', '/healthz'],
+  ] as const
+  for (const [name, url] of refusals) {
+    const reply = await call(`${child.url}${url}`, { method: name })
+    expect(reply.status, `${name} ${url}`).toBe(405)
+  }
+  const text = (await call(`${metrics}/metrics`)).text
+  for (const [name, , route] of refusals) {
+    expect(text).toContain(
+      `http_server_request_duration_seconds_count{http_request_method="${name}",http_route="${route}",http_response_status_code="405"} 1`,
+    )
+  }
+  expect(text).not.toMatch(/http_route="",http_response_status_code="405"/)
 })
