@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
-import { createCallerIdentifier } from './auth/authenticate.js'
+import { createCallerIdentifier, createKnownKeyCheck } from './auth/authenticate.js'
 import { registerOutages } from './backend-failure.js'
 import { createRateLimiter } from './backends.js'
 import type { Config } from './config.js'
@@ -114,7 +114,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     clientErrorHandler: createClientErrorHandler(edge, held),
   })
   if (logs(config)) lazyRequestLoggers(app.log)
-  deps.tracing?.instrument(app)
+  deps.tracing?.instrument(
+    app,
+    config.traceSamplingFrom === 'keys' ? createKnownKeyCheck(store.keys) : undefined,
+  )
   limitConnections(app, config)
   registerOutages(app)
   registerLingering(app)

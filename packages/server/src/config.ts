@@ -221,6 +221,12 @@ export const configTable = {
     default: '127.0.0.1',
     doc: 'Interface the metrics listener binds',
   }),
+  traceSamplingFrom: row({
+    variable: 'PETSTORE_TRACE_SAMPLING_FROM',
+    parser: oneOf(['anyone', 'keys']),
+    default: 'anyone',
+    doc: "With traces on (`OTEL_*`, see [Traces](#traces)): whose `traceparent` decides whether a request is sampled. `anyone`: every caller's (a sampled caller is always traced, whatever `OTEL_TRACES_SAMPLER` says). `keys`: only a caller with a valid API key the server has seen; any other request starts a trace of its own, sampled by `OTEL_TRACES_SAMPLER`'s ratio and linked to the caller's, so an unauthenticated caller cannot make the server trace (and export) every request",
+  }),
   // Read once at import by write-trace.ts (the store's commits are not built from the config).
   writeTrace: row({
     variable: 'PETSTORE_WRITE_TRACE',
