@@ -125,8 +125,22 @@ it(`keeps at most ${scrapeConnections} connections, and closes more at once`, as
 it('counts its connections against PETSTORE_MAX_CONNECTIONS, shared with the API port', async (test) => {
   const max = 6
   expect(max).toBeLessThan(scrapeConnections)
-  const { child, metrics } = await withMetrics(test, { PETSTORE_MAX_CONNECTIONS: String(max) })
-  const held = await halfHeads(metrics, max)
+  const { child, metrics } = await withMetrics(test, {
+    PETSTORE_MAX_CONNECTIONS: String(max),
+    PETSTORE_KEEP_ALIVE_SECONDS: '600',
+  })
+  // Scrapes answered, so the server has taken each connection (a client's connect can come
+  // before the server's accept), then kept open between scrapes.
+  const held = await Promise.all(
+    Array.from({ length: max }, async () => {
+      const socket = await open(metrics)
+      socket.on('error', () => {})
+      const answered = new Promise((resolve) => socket.once('data', resolve))
+      socket.write('GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n')
+      await answered
+      return socket
+    }),
+  )
   try {
     // Every connection of the process is taken: the API port closes a new one unanswered.
     await expect(call(`${child.url}/healthz`)).rejects.toThrow()
