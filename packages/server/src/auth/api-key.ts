@@ -126,7 +126,7 @@ export async function issueApiKey(
 export function keyNameProblem(name: string): string | undefined {
   const length = [...name].length
   if (name.trim() === '' || length > 100) return 'must be 1 to 100 characters'
-  const control = /[\u0000-\u001f\u007f-\u009f]/.exec(name)?.[0]
+  const control = /\p{Cc}/u.exec(name)?.[0]
   if (control !== undefined) {
     const code = control.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')
     return `must not hold control characters (U+${code})`

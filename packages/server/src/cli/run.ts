@@ -144,7 +144,7 @@ function unreachableLimit(perMinute: number, perDay: number): string | undefined
  */
 function printable(text: string): string {
   return text.replace(
-    /[\u0000-\u001f\u007f-\u009f]/g,
+    /\p{Cc}/gu,
     (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`,
   )
 }

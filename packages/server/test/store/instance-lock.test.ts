@@ -61,7 +61,8 @@ describe('where the lock lives', () => {
 
   it('is not blocked by another process holding the name the lock had in the shared directory', async () => {
     const path = newDb()
-    const { dev, ino } = statSync((openSqliteStore(path).close(), path))
+    await openSqliteStore(path).close()
+    const { dev, ino } = statSync(path)
     // What another local user could do before: create and lock the predictable name first.
     const squatter = new Database(join(tmpdir(), `petstore-${dev}-${ino}.lock`), { timeout: 0 })
     try {
