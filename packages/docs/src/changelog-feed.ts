@@ -1,6 +1,9 @@
 /**
  * The changelog as an Atom 1.0 feed (`changelog.atom`, beside `changelog.html`): one entry per
- * version, newest first, whose content is the version's section of the page. Ids are tag URIs
+ * released version, newest first, whose content is the version's section of the page, dated by
+ * its release day (`spec/released/dates.yaml`), and so is the feed: the same history gives the
+ * same feed whenever it is built. An unreleased edit of the spec, which the page shows, is not
+ * news yet and has no day: it is left out. Ids are tag URIs
  * (RFC 4151) on the API's host, stable across builds and hosts; links are relative to the feed,
  * so the site works at any address.
  * @see https://www.rfc-editor.org/rfc/rfc4287 The Atom Syndication Format
@@ -27,9 +30,10 @@ const atomDate = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z')
 
 /** The whole `changelog.atom`. */
 export function renderChangelogFeed(
-  entries: ChangelogEntry[],
+  changelog: ChangelogEntry[],
   { title, host }: ChangelogFeedOptions,
 ): string {
+  const entries = changelog.filter((entry) => entry.released)
   const first = entries.at(-1)?.updated ?? new Date(0)
   const feedId = `tag:${host},${first.toISOString().slice(0, 10)}:changelog`
   const updated = new Date(Math.max(0, ...entries.map((entry) => entry.updated.getTime())))

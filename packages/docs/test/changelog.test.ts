@@ -107,24 +107,24 @@ describe('renderChangelogPage', () => {
 })
 
 describe('renderChangelogFeed', () => {
-  it('is an Atom 1.0 feed with one dated entry per version, linking to its section', () => {
+  it('is an Atom 1.0 feed with one entry per released version, linking to its section', () => {
     expect(feed).toMatch(
       /^<\?xml version="1\.0" encoding="utf-8"\?>\n<feed xmlns="http:\/\/www\.w3\.org\/2005\/Atom">/,
     )
     const head = feed.slice(0, feed.indexOf('<entry>'))
     expect(head).toContain('<id>tag:api.fixture.example,2026-01-10:changelog</id>')
     expect(head).toContain('<title>Fixture Pets changelog</title>')
-    expect(head).toContain('<updated>2026-04-15T12:00:00Z</updated>')
+    // The newest release's day (dates.yaml), not the build's time.
+    expect(head).toContain('<updated>2026-03-30T00:00:00Z</updated>')
     const items = [...feed.matchAll(/<entry>([\s\S]*?)<\/entry>/g)].map((m) => m[1] as string)
     expect(items.map((item) => item.match(/<title>(.*)<\/title>/)?.[1])).toEqual([
-      'Unreleased (2.1.0)',
       '2.0.0, 30 Mar 2026',
       '1.1.0, 20 Feb 2026',
       '1.0.0, 10 Jan 2026',
     ])
     for (const item of items) {
       expect(item).toMatch(/<id>tag:api\.fixture\.example,2026-01-10:changelog:\d+\.\d+\.\d+<\/id>/)
-      expect(item).toMatch(/<updated>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ<\/updated>/)
+      expect(item).toMatch(/<updated>\d{4}-\d\d-\d\dT00:00:00Z<\/updated>/)
       expect(item).toMatch(
         /<link rel="alternate" type="text\/html" href="changelog\.html#v[\d.]+"\/>/,
       )
@@ -133,6 +133,14 @@ describe('renderChangelogFeed', () => {
       expect(content).toContain('&lt;p&gt;')
       expect(content).not.toMatch(/<[a-z]/)
     }
+  })
+
+  it('is the same whenever it is built: dated by releases only', () => {
+    const later = readChangelog(fixtureRoot, new Date('2031-01-01T00:00:00Z'))
+    expect(later[0]?.released).toBe(false)
+    expect(renderChangelogFeed(later, { title: 'Fixture Pets', host: 'api.fixture.example' })).toBe(
+      feed,
+    )
   })
 })
 

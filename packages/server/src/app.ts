@@ -6,12 +6,17 @@
  */
 import { randomBytes } from 'node:crypto'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
-import { createCallerIdentifier } from './auth/authenticate.js'
+import { createCallerIdentifier, createKnownKeyCheck } from './auth/authenticate.js'
 import { registerOutages } from './backend-failure.js'
 import { createRateLimiter } from './backends.js'
 import type { Config } from './config.js'
 import { bodyLimit, maxParamLength } from './errors.js'
-import { capConnectionsPerAddress, trustedProxyPeers } from './http/connection-cap.js'
+import {
+  type ConnectionBudget,
+  capConnectionsPerAddress,
+  createConnectionBudget,
+  trustedProxyPeers,
+} from './http/connection-cap.js'
 import { createCorsPolicy } from './http/cors.js'
 import {
   createClientErrorHandler,
@@ -25,6 +30,7 @@ import { registerLingering } from './http/linger.js'
 import { answerOtherMethods } from './http/methods.js'
 import { registerOperations } from './http/operations.js'
 import { registerPipeline } from './http/pipeline.js'
+import { answerInTurn } from './http/pipelining.js'
 import { parseQueryString } from './http/querystring.js'
 import { requestIdFor } from './http/request-id.js'
 import { lazyRequestLoggers } from './http/request-logger.js'
@@ -44,6 +50,13 @@ import { readOperations, specBasePath, specOperations } from './spec/operations.
 import type { Store } from './store/store.js'
 import { type Tracing, tracedLimiter, tracedStore } from './tracing/index.js'
 import { docsPath } from './urls.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The process's open connections, shared by its listeners. */
+    connections: ConnectionBudget
+  }
+}
 
 export interface AppDeps {
   store: Store
@@ -100,7 +113,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     clientErrorHandler: createClientErrorHandler(edge, held),
   })
   if (logs(config)) lazyRequestLoggers(app.log)
-  deps.tracing?.instrument(app)
+  deps.tracing?.instrument(
+    app,
+    config.traceSamplingFrom === 'keys' ? createKnownKeyCheck(store.keys) : undefined,
+  )
   limitConnections(app, config)
   registerOutages(app)
   registerLingering(app)
@@ -119,7 +135,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     refuseHead: (problem, request, reply) => refuseBeforeV1Hooks(edge, problem, request, reply),
   })
   registerHealthRoutes(app, store, limiter)
-  registerDocsRoutes(app, config.docsDir)
+  registerDocsRoutes(app, config.docsDir, (request, reply) =>
+    rateLimit.call(request, reply, { kind: 'ip', ip: request.ip }),
+  )
   await registerV1(app, config, spec, edge, handlers)
   return app
 }
@@ -187,9 +205,15 @@ function fastifyOptions(config: Config, logStream: AppDeps['logStream']) {
   }
 }
 
-/** Open connections at most, in all and per client address (trusted proxies exempt). */
+/**
+ * Open connections at most, in all (a budget the metrics listener shares: metrics/index.ts)
+ * and per client address (trusted proxies exempt), and one answer in flight on each.
+ */
 function limitConnections(app: FastifyInstance, config: Config): void {
-  app.server.maxConnections = config.maxConnections
+  answerInTurn(app.server)
+  const connections = createConnectionBudget(config.maxConnections)
+  connections.admit(app.server)
+  app.decorate('connections', connections)
   capConnectionsPerAddress(app.server, {
     max: config.maxConnectionsPerAddress,
     exempt: trustedProxyPeers(config.trustProxy),

@@ -45,7 +45,15 @@ const shutdownGraceMs = 5_000
 export function superviseWorkers(
   config: Pick<
     Config,
-    'workers' | 'shutdownSeconds' | 'logLevel' | 'host' | 'metricsPort' | 'metricsHost'
+    | 'workers'
+    | 'shutdownSeconds'
+    | 'logLevel'
+    | 'host'
+    | 'metricsPort'
+    | 'metricsHost'
+    | 'requestTimeoutSeconds'
+    | 'keepAliveSeconds'
+    | 'maxConnections'
   >,
   env: Readonly<Record<string, string | undefined>>,
 ): void {

@@ -188,7 +188,7 @@ export const configTable = {
     variable: 'PETSTORE_MAX_CONNECTIONS',
     parser: integer(1, 1_000_000),
     default: 1000,
-    doc: "Open connections at most; more are closed at once (keep it below the process's file-descriptor limit)",
+    doc: "Open connections of the process at most, the API port's and the metrics listener's together; more are closed at once (keep it below the process's file-descriptor limit)",
   }),
   // 128: above the 100 parallel requests one client may send and have counted exactly, far
   // below `maxConnections`.
@@ -223,6 +223,12 @@ export const configTable = {
     parser: text,
     default: '127.0.0.1',
     doc: 'Interface the metrics listener binds',
+  }),
+  traceSamplingFrom: row({
+    variable: 'PETSTORE_TRACE_SAMPLING_FROM',
+    parser: oneOf(['anyone', 'keys']),
+    default: 'anyone',
+    doc: "With traces on (`OTEL_*`, see [Traces](#traces)): whose `traceparent` decides whether a request is sampled. `anyone`: every caller's (a sampled caller is always traced, whatever `OTEL_TRACES_SAMPLER` says). `keys`: only a caller with a valid API key the server has seen; any other request starts a trace of its own, sampled by `OTEL_TRACES_SAMPLER`'s ratio and linked to the caller's, so an unauthenticated caller cannot make the server trace (and export) every request",
   }),
   responseCheck: row({
     variable: 'PETSTORE_RESPONSE_CHECK',

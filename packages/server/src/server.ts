@@ -21,6 +21,7 @@ import { type Config, ConfigError, configTable, configWith, loadConfig } from '.
 import { limitOldGenerationGrowth } from './heap-growth.js'
 import { createLogDestination } from './log-destination.js'
 import { exposeMetrics } from './metrics/index.js'
+import { exposedFiles } from './store/sqlite/file-modes.js'
 import type { Store } from './store/store.js'
 import { startTracing, tracingProtocol } from './tracing/index.js'
 import { apiBasePath, baseUrl, docsPath } from './urls.js'
@@ -188,11 +189,22 @@ async function announce(app: FastifyInstance, config: Config, store: Store): Pro
       `no docs at ${docs}: ${config.docsDir} has no index.html (set ${configTable.docsDir.variable})`,
     )
   }
+  if (config.databaseUrl === undefined) warnIfExposed(app, config.dbPath)
   if ((await store.keys.countActive()) === 0) {
     app.log.info(
       'no API key exists yet: create one with `petstore keys create --plan free` (`pnpm -s petstore …` in the repository)',
     )
   }
+}
+
+/** One line when other local users can read the database: the server leaves modes as they are. */
+function warnIfExposed(app: FastifyInstance, dbPath: string): void {
+  const exposed = exposedFiles(dbPath)
+  if (exposed.length === 0) return
+  app.log.warn(
+    { files: exposed },
+    `other local users can reach the database: ${exposed.join(', ')}; make the folder 0700 and the files 0600 (chmod) to keep its keys and secrets private`,
+  )
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await serve()

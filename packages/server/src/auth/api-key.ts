@@ -99,6 +99,8 @@ export async function issueApiKey(
       `plan ${input.plan} has fixed limits (${limits.perMinute}/minute, ${limits.perDay}/day); --per-minute and --per-day are for ${perKeyPlanValues.join(', ')}`,
     )
   }
+  const nameProblem = input.name == null ? undefined : keyNameProblem(input.name)
+  if (nameProblem !== undefined) throw new KeyInputError(`name ${nameProblem}`)
   const rawKey = `${prefix}${randomBytes(hexDigits / 2).toString('hex')}`
   const record = await keys.create({
     hash: hashApiKey(rawKey),
@@ -108,6 +110,29 @@ export async function issueApiKey(
     perDay,
   })
   return { rawKey, record }
+}
+
+/**
+ * What is wrong with a key's name, or undefined when it may be stored: 1 to 100 code points,
+ * not all spaces, and no control characters (C0, DEL, C1: a newline forged rows of `keys list`,
+ * an ESC drove the terminal reading it) nor lone surrogates.
+ *
+ * @example
+ * ```ts
+ * keyNameProblem('ci') // undefined
+ * keyNameProblem('a\nb') // 'must not hold control characters (U+000A)'
+ * ```
+ */
+export function keyNameProblem(name: string): string | undefined {
+  const length = [...name].length
+  if (name.trim() === '' || length > 100) return 'must be 1 to 100 characters'
+  const control = /\p{Cc}/u.exec(name)?.[0]
+  if (control !== undefined) {
+    const code = control.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')
+    return `must not hold control characters (U+${code})`
+  }
+  if (!name.isWellFormed()) return 'must not hold lone surrogates'
+  return undefined
 }
 
 function positive(name: string, value: number): number {

@@ -60,6 +60,19 @@ export function createCallerIdentifier(keys: KeyStore) {
   }
 }
 
+/**
+ * Whether a request carries an API key the key store's cache holds as active: at once, with no
+ * store call, so a key not looked up yet since the start answers false.
+ */
+export function createKnownKeyCheck(keys: KeyStore) {
+  return function carriesKnownKey(request: Pick<FastifyRequest, 'headers'>): boolean {
+    const header = request.headers.authorization
+    const token = header === undefined ? undefined : bearerToken(header)
+    if (token === undefined || token.length !== apiKeyLength) return false
+    return keys.cachedActive?.(hashApiKey(token)) !== undefined
+  }
+}
+
 const realm = 'Bearer realm="petstore"'
 
 /**

@@ -4,6 +4,7 @@
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util'
 import { type Plan, perKeyPlanValues, planValues } from '@petstore/types'
+import { keyNameProblem } from '../auth/api-key.js'
 import { ConfigError, configTable } from '../config.js'
 
 export type Command =
@@ -43,9 +44,9 @@ PETSTORE_*, DATABASE_URL, REDIS_URL, LOG_LEVEL); its flags override ${overridden
 
 export function parseCommand(argv: readonly string[]): Command {
   const [first, second] = argv
-  if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
-    return { name: 'help' }
-  }
+  // Asked for, help is an answer; without a command it is a mistake a script must see.
+  if (first === undefined) throw new UsageError('a command is needed: serve, keys or seed')
+  if (first === '--help' || first === '-h' || first === 'help') return { name: 'help' }
   if (first === 'keys') {
     if (second === 'create') return keysCreate(argv.slice(2))
     if (second === 'list') return keysList(argv.slice(2))
@@ -69,12 +70,20 @@ function parse(args: readonly string[], options: ParseArgsConfig['options'], pos
       options,
       allowPositionals: positionals > 0,
       strict: true,
+      tokens: true,
     })
   } catch (error) {
     throw new UsageError((error as Error).message.split('\n')[0] ?? 'bad arguments')
   }
   if (parsed.positionals.length > positionals) {
     throw new UsageError(`unexpected argument "${parsed.positionals[positionals]}"`)
+  }
+  // parseArgs keeps the last of a repeated option: `--plan free --plan pro` made a pro key.
+  const seen = new Set<string>()
+  for (const token of parsed.tokens ?? []) {
+    if (token.kind !== 'option') continue
+    if (seen.has(token.name)) throw new UsageError(`--${token.name} is given more than once`)
+    seen.add(token.name)
   }
   return parsed
 }
@@ -103,9 +112,8 @@ function keysCreate(args: readonly string[]): Command {
     )
   }
   const name = values.name as string | undefined
-  if (name !== undefined && (name.trim() === '' || name.length > 100)) {
-    throw new UsageError('--name must be 1 to 100 characters')
-  }
+  const nameProblem = name === undefined ? undefined : keyNameProblem(name)
+  if (nameProblem !== undefined) throw new UsageError(`--name ${nameProblem}`)
   return { name: 'keys create', plan: plan as Plan, keyName: name, perMinute, perDay }
 }
 

@@ -20,6 +20,10 @@ export interface CliIo {
 
 /** Exit codes: 0 done, 1 failed (config, unknown key id), 2 bad arguments. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  if (argv.length === 0) {
+    io.stderr.write(`${usage}\n`)
+    return 2
+  }
   let command: Command
   try {
     command = parseCommand(argv)
@@ -72,6 +76,8 @@ async function execute(
       io.stderr.write(
         `created key ${record.id} (plan ${record.plan}: ${perMinute}/minute, ${perDay}/day); it is shown once, store it now\n`,
       )
+      const unreachable = unreachableLimit(perMinute, perDay)
+      if (unreachable !== undefined) io.stderr.write(`note: ${unreachable}\n`)
       io.stdout.write(`${rawKey}\n`)
       return 0
     }
@@ -84,7 +90,7 @@ async function execute(
       }
       const rows = keys.map((key) => [
         key.id,
-        key.name ?? '-',
+        key.name === null ? '-' : printable(key.name),
         key.plan,
         String(key.perMinute),
         String(key.perDay),
@@ -112,6 +118,33 @@ async function execute(
       return 0
     }
   }
+}
+
+/**
+ * Which of a key's two limits can never be reached because of the other, said plainly. The spec
+ * lets an enterprise key have any numbers ("the day may be below the minute"), so such a key is
+ * made as asked; the operator is told what it means.
+ */
+function unreachableLimit(perMinute: number, perDay: number): string | undefined {
+  if (perDay < perMinute) {
+    return `the day's ${perDay} is below the minute's ${perMinute}: no minute can use more than ${perDay}`
+  }
+  const minutesPerDay = 24 * 60
+  if (perDay > perMinute * minutesPerDay) {
+    return `the day's ${perDay} is above what ${perMinute} a minute allows in a day (${perMinute * minutesPerDay}): the day's limit is never reached`
+  }
+  return undefined
+}
+
+/**
+ * A name as the table shows it: control characters escaped (`\u001b`), so that a name stored
+ * before they were refused cannot forge rows or drive the terminal.
+ */
+function printable(text: string): string {
+  return text.replace(
+    /\p{Cc}/gu,
+    (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`,
+  )
 }
 
 const names = [

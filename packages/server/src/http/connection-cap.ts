@@ -1,6 +1,8 @@
 /**
- * A cap on the open connections of one client address, beside the server-wide
- * `PETSTORE_MAX_CONNECTIONS`: without it, one address holding idle connections up to the global
+ * Caps on open connections. `PETSTORE_MAX_CONNECTIONS` bounds the process's: the API's and the
+ * metrics listener's together share one budget, so that neither listener can spend the
+ * descriptors the other needs. A cap on the open connections of one client address sits
+ * beside it: without it, one address holding idle connections up to the global
  * cap (1,000 sockets that send nothing) had every other client refused until they timed out.
  * Over its cap, a connection of that address is closed at once, unanswered, as the global cap
  * does; other addresses are served. The trusted proxies of `PETSTORE_TRUST_PROXY` are exempt:
@@ -9,6 +11,51 @@
 import type { Server } from 'node:http'
 import { BlockList, isIPv4, type Socket } from 'node:net'
 import type { Config } from '../config.js'
+
+/** Open connections of the process, shared by its listeners. */
+export interface ConnectionBudget {
+  /** Connections open now, on every listener admitted. */
+  readonly open: number
+  /**
+   * Counts the connections of `server` against the budget, and against `max` of its own when
+   * given; one over either is closed at once, unanswered.
+   */
+  admit(server: Server, options?: { max?: number }): void
+}
+
+/**
+ * @example
+ * ```ts
+ * const budget = createConnectionBudget(config.maxConnections)
+ * budget.admit(app.server)
+ * budget.admit(metricsServer, { max: 16 })
+ * ```
+ */
+export function createConnectionBudget(max: number): ConnectionBudget {
+  let open = 0
+  return {
+    get open() {
+      return open
+    },
+    admit(server, options = {}) {
+      const own = options.max ?? Number.POSITIVE_INFINITY
+      let mine = 0
+      // Before the HTTP server's own listener, so a refused socket is never parsed.
+      server.prependListener('connection', (socket: Socket) => {
+        if (open >= max || mine >= own) {
+          socket.destroy()
+          return
+        }
+        open++
+        mine++
+        socket.once('close', () => {
+          open--
+          mine--
+        })
+      })
+    },
+  }
+}
 
 /** IPv4 clients of a dual-stack listener show as `::ffff:a.b.c.d`: one address, one count. */
 const unmapped = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '')

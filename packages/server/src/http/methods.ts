@@ -27,14 +27,18 @@ export function answerOtherMethods(
     })
   }
 
-  const templates = [...allow].map(([path, methods]) => ({ pattern: routePattern(path), methods }))
+  const templates = [...allow].map(([path, methods]) => ({
+    route: `${basePath}${path}`,
+    pattern: routePattern(path),
+    methods,
+  }))
   answerUnrouted(scope, (request) => {
     const fullPath = pathOf(request)
     const path = fullPath.slice(basePath.length)
     const match = templates.find((template) => template.pattern.test(path))
     return match === undefined
       ? problem('noSuchPath', { path: fullPath })
-      : notAllowed(request, match.methods)
+      : notAllowed(request, match.methods, match.route)
   })
 }
 
@@ -75,10 +79,13 @@ export function methodsOutsideV1(
   return (request) => {
     const path = pathOf(request)
     const methods = new Set<string>()
-    for (const route of routes.values()) {
-      if (route.pattern.test(path)) for (const name of route.methods) methods.add(name)
+    let matched: string | undefined
+    for (const [url, route] of routes) {
+      if (!route.pattern.test(path)) continue
+      matched ??= url
+      for (const name of route.methods) methods.add(name)
     }
-    return methods.size === 0 ? undefined : notAllowed(request, [...methods].join(', '))
+    return matched === undefined ? undefined : notAllowed(request, [...methods].join(', '), matched)
   }
 }
 
@@ -93,7 +100,19 @@ export function routePattern(path: string): RegExp {
 
 const pathOf = (request: FastifyRequest) => request.url.split('?', 1)[0] ?? ''
 
-function notAllowed(request: FastifyRequest, allow: string): ApiProblem {
+/** The route whose path a request refused `405` matched (its method did not), by request. */
+const refusedRoutes = new WeakMap<FastifyRequest, string>()
+
+/**
+ * The route path (`/v1/pets/:petId`) a `405` was answered for, so that metrics label it with
+ * its route like any answer of that path; undefined for any other request.
+ */
+export function refusedRouteOf(request: FastifyRequest): string | undefined {
+  return refusedRoutes.get(request)
+}
+
+function notAllowed(request: FastifyRequest, allow: string, route: string): ApiProblem {
+  refusedRoutes.set(request, route)
   return problem('methodNotAllowed', {
     method: request.method,
     path: pathOf(request),

@@ -16,6 +16,7 @@ import {
   type MetricValue,
   Registry,
 } from 'prom-client'
+import type { ConnectionBudget } from '../http/connection-cap.js'
 
 export type RegistryJson = MetricObjectWithValues<MetricValue<string>>[]
 
@@ -57,15 +58,40 @@ export async function render(processes: RegistryJson[], contentType: string): Pr
 }
 
 /**
+ * Connections the listener keeps at most: a scraper uses one (Prometheus keeps it open between
+ * scrapes), so this is room for a few scrapers and people, and no more of the process's budget.
+ */
+export const scrapeConnections = 16
+
+/** How the listener is bounded, as the API port is. */
+export interface ScrapeLimits {
+  /** The process's connections, which the listener's count against. */
+  connections: ConnectionBudget
+  /** Headers and the whole request must arrive within this time (the API's), else `408`. */
+  requestTimeoutMs: number
+  /** How long an idle connection stays open after an answer (the API's). */
+  keepAliveMs: number
+}
+
+/**
  * Listens on `host:port` and answers `GET /metrics` from `source`; resolves with the server once
- * it listens, rejects when it cannot.
+ * it listens, rejects when it cannot. Bounded like the API port: at most `scrapeConnections`,
+ * counted in the process's budget, with the API's timeouts.
  */
 export async function listenForScrapes(
   host: string,
   port: number,
   source: MetricsSource,
+  limits: ScrapeLimits,
 ): Promise<{ server: Server; url: string }> {
-  const server = createServer((request, response) => {
+  const options = {
+    requestTimeout: limits.requestTimeoutMs,
+    headersTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveMs,
+    // Node looks for late requests this often: well below the timeout, as on the API port.
+    connectionsCheckingInterval: Math.min(1000, limits.requestTimeoutMs / 4),
+  }
+  const server = createServer(options, (request, response) => {
     const path = (request.url ?? '').split('?', 1)[0]
     if (path !== '/metrics') {
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
@@ -91,8 +117,7 @@ export async function listenForScrapes(
         },
       )
   })
-  // Scrapes are rare and short: an idle scraper connection is not kept for long.
-  server.keepAliveTimeout = 5000
+  limits.connections.admit(server, { max: scrapeConnections })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen({ host, port }, () => {

@@ -8,8 +8,11 @@
  *
  * @see https://opentelemetry.io/docs/specs/semconv/http/http-spans/#http-server-span
  */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import type { Completion } from '../http/completion-log.js'
+import { refusedRouteOf } from '../http/methods.js'
 import { specPathOf } from '../spec/operations.js'
 import type { Series } from './histogram.js'
 import type { Instruments } from './instruments.js'
@@ -77,31 +80,69 @@ export function observeRequests(
   requestDuration: Instruments['requestDuration'],
 ): ObservedRequests {
   const seriesOf = seriesLookup(requestDuration)
-  let started = 0
-  let finished = 0
-  // One function for every response: a closure per request would be one more allocation.
-  const onClose = () => {
-    finished++
-  }
-  // Every request the HTTP server hands over, whether or not a route takes it; `close` comes
-  // once per response, answered or aborted.
-  app.server.prependListener('request', (_request, response) => {
-    started++
-    response.on('close', onClose)
-  })
+  const active = activeRequestCount(app.server)
   app.addHook('onResponse', (request, reply, done) => {
-    seriesOf(request.routeOptions.url, reply.statusCode, request.method).observe(
-      reply.elapsedTime / 1000,
-    )
+    const route = request.routeOptions.url ?? refusedRouteOf(request)
+    seriesOf(route, reply.statusCode, request.method).observe(reply.elapsedTime / 1000)
     done()
   })
   return {
-    active: () => started - finished,
+    active: () => active.count,
     answeredBelow(completion) {
       // The method of a raw answer is whatever the request line said: keyed by its label.
       seriesOf(undefined, completion.statusCode, methodLabel(completion.method)).observe(
         completion.ms / 1000,
       )
+    },
+  }
+}
+
+/** What a connection still has counted: its requests not answered yet, until it closes. */
+interface ConnectionCount {
+  pending: number
+  closed: boolean
+}
+
+/**
+ * Requests received and not answered yet, counted per request lifetime: a request ends when its
+ * response closes or when its connection does, whichever comes first. A response queued behind
+ * a pipelined one whose connection was destroyed never closes (Node drops it silently), so the
+ * connection's close ends every request it still had.
+ */
+function activeRequestCount(server: Server): { readonly count: number } {
+  const connections = new WeakMap<Socket, ConnectionCount>()
+  let count = 0
+  // One function each for every response and connection: no closure per request.
+  function onResponseClose(this: ServerResponse) {
+    const connection = connections.get(this.req.socket)
+    if (connection === undefined || connection.closed) return
+    connection.pending--
+    count--
+  }
+  function onConnectionClose(this: Socket) {
+    const connection = connections.get(this)
+    if (connection === undefined) return
+    connection.closed = true
+    count -= connection.pending
+    connection.pending = 0
+  }
+  // Every request the HTTP server hands over, whether or not a route takes it.
+  server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
+    const socket = request.socket
+    let connection = connections.get(socket)
+    if (connection === undefined) {
+      connection = { pending: 0, closed: socket.destroyed }
+      connections.set(socket, connection)
+      if (!connection.closed) socket.once('close', onConnectionClose)
+    }
+    if (connection.closed) return
+    connection.pending++
+    count++
+    response.once('close', onResponseClose)
+  })
+  return {
+    get count() {
+      return count
     },
   }
 }

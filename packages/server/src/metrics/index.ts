@@ -7,11 +7,28 @@
 import cluster from 'node:cluster'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { Config } from '../config.js'
+import { type ConnectionBudget, createConnectionBudget } from '../http/connection-cap.js'
 import type { AppMetrics } from './app-metrics.js'
+import type { ScrapeLimits } from './exposition.js'
 
 export type { AppMetrics } from './app-metrics.js'
 
-type MetricsConfig = Pick<Config, 'metricsPort' | 'metricsHost' | 'databaseUrl'>
+type MetricsConfig = Pick<
+  Config,
+  'metricsPort' | 'metricsHost' | 'databaseUrl' | 'requestTimeoutSeconds' | 'keepAliveSeconds'
+>
+
+/** The listener's bounds: the API port's timeouts, its connections in `connections`. */
+function scrapeLimits(
+  config: Pick<Config, 'requestTimeoutSeconds' | 'keepAliveSeconds'>,
+  connections: ConnectionBudget,
+): ScrapeLimits {
+  return {
+    connections,
+    requestTimeoutMs: config.requestTimeoutSeconds * 1000,
+    keepAliveMs: config.keepAliveSeconds * 1000,
+  }
+}
 
 /**
  * The metrics an app built with `config` keeps, or undefined when metrics are off.
@@ -48,6 +65,7 @@ export async function exposeMetrics(app: FastifyInstance, config: MetricsConfig)
     config.metricsHost,
     config.metricsPort,
     async () => [(await registry.getMetricsAsJSON()) as never],
+    scrapeLimits(config, app.connections),
   )
   // Closed with the app (a hook cannot be added to an app that listens).
   app.server.once('close', () => server.close())
@@ -59,7 +77,10 @@ export async function exposeMetrics(app: FastifyInstance, config: MetricsConfig)
  * told when the port cannot be listened on.
  */
 export function serveWorkersMetrics(
-  config: Pick<Config, 'metricsPort' | 'metricsHost'>,
+  config: Pick<
+    Config,
+    'metricsPort' | 'metricsHost' | 'requestTimeoutSeconds' | 'keepAliveSeconds' | 'maxConnections'
+  >,
   log: Pick<FastifyBaseLogger, 'info'>,
   onError: (error: Error) => void,
 ): void {
@@ -67,7 +88,13 @@ export function serveWorkersMetrics(
   const port = config.metricsPort
   Promise.all([import('./cluster.js'), import('./exposition.js')])
     .then(([{ workersSource }, { listenForScrapes }]) =>
-      listenForScrapes(config.metricsHost, port, workersSource()),
+      listenForScrapes(
+        config.metricsHost,
+        port,
+        workersSource(),
+        // The primary serves no API: the budget is the listener's alone.
+        scrapeLimits(config, createConnectionBudget(config.maxConnections)),
+      ),
     )
     .then(({ url }) => log.info({ metrics: url }, `metrics of every worker at ${url}`), onError)
 }

@@ -3,6 +3,7 @@
  * says what the spec requires of it.
  */
 import type { ErrorObject } from 'ajv'
+import { echoed } from '../errors.js'
 
 /** `body.name` from subject `body` and instance path `/name`. */
 export function describeLocation(subject: string, instancePath: string): string {
@@ -10,7 +11,7 @@ export function describeLocation(subject: string, instancePath: string): string 
   const segments = instancePath
     .split('/')
     .slice(1)
-    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .map((segment) => echoed(segment.replaceAll('~1', '/').replaceAll('~0', '~')))
   return `${subject}.${segments.join('.')}`
 }
 
@@ -23,7 +24,7 @@ export function describeAjvError(subject: string, error: ErrorObject): string {
     case 'required':
       return `${where} must have required property ${String(params.missingProperty)}`
     case 'additionalProperties':
-      return `${where} must not have property ${String(params.additionalProperty)}`
+      return `${where} must not have property ${echoed(String(params.additionalProperty))}`
     case 'type':
       return `${where} must be ${article(String(params.type))} ${String(params.type)}`
     case 'enum':

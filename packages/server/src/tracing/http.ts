@@ -13,12 +13,18 @@
  * child span): on Node 20 the first entered context turns on async hooks for every promise of
  * the process, which an `always_off` or a low-ratio sampler need not pay for. Only the
  * sampler's inputs are computed before it decides; an unsampled request costs its ids.
+ *
+ * A caller whose sampling flag is not followed (`PETSTORE_TRACE_SAMPLING_FROM=keys`, and no known
+ * key) gets a trace of the server's own, sampled as a root is, with a link to the caller's span:
+ * as the W3C's security considerations advise for a `traceparent` that is not trusted.
+ * @see https://www.w3.org/TR/trace-context/#security-considerations
  * @see https://opentelemetry.io/docs/specs/semconv/http/http-spans/#http-server
  * @see https://www.w3.org/TR/trace-context/
  */
 import {
   type Context,
   context,
+  type Link,
   propagation,
   ROOT_CONTEXT,
   type Span,
@@ -64,7 +70,11 @@ class RequestTrace implements TraceIds {
   }
 }
 
-export function instrumentHttp(app: FastifyInstance, tracer: Tracer): void {
+export function instrumentHttp(
+  app: FastifyInstance,
+  tracer: Tracer,
+  followsSampling: (request: FastifyRequest) => boolean = () => true,
+): void {
   const routes = new Map<string, string>()
   app.decorateRequest('traceIds', null)
   app.addHook('onRoute', (route) => {
@@ -93,17 +103,21 @@ export function instrumentHttp(app: FastifyInstance, tracer: Tracer): void {
   }
   app.addHook('onRequest', (request, _reply, done) => {
     // Most requests carry no trace context: the propagator need not look.
-    const parent =
-      request.headers.traceparent === undefined
-        ? ROOT_CONTEXT
-        : propagation.extract(ROOT_CONTEXT, request.headers)
+    let parent = ROOT_CONTEXT
+    let links: Link[] | undefined
+    if (request.headers.traceparent !== undefined) {
+      const remote = propagation.extract(ROOT_CONTEXT, request.headers)
+      const caller = trace.getSpanContext(remote)
+      if (caller === undefined || followsSampling(request)) parent = remote
+      else links = [{ context: caller }]
+    }
     const url = request.routeOptions.url
     const route = url === undefined ? undefined : (routes.get(url) ?? specPathOf(url))
     const attributes: Record<string, string> = { [ATTR_HTTP_REQUEST_METHOD]: request.method }
     if (route !== undefined) attributes[ATTR_HTTP_ROUTE] = route
     const span = tracer.startSpan(
       route === undefined ? request.method : `${request.method} ${route}`,
-      { kind: SpanKind.SERVER, attributes },
+      { kind: SpanKind.SERVER, attributes, ...(links && { links }) },
       parent,
     )
     const active = new RequestTrace(span, parent)

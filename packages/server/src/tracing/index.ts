@@ -13,15 +13,19 @@
  * @see https://opentelemetry.io/docs/specs/otel/configuration/sdk-environment-variables/
  * @see https://opentelemetry.io/docs/specs/otel/protocol/exporter/
  */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { type Config, ConfigError } from '../config.js'
 import type { RateLimiter } from '../rate-limit/limiter.js'
 import type { Store } from '../store/store.js'
 
 /** What the app needs of tracing once it is on (sdk.ts). */
 export interface Tracing {
-  /** Server spans for every request the app routes (http.ts); call before the pipeline. */
-  instrument(app: FastifyInstance): void
+  /**
+   * Server spans for every request the app routes (http.ts); call before the pipeline.
+   * `followsSampling` says whose `traceparent` sampling flag is followed
+   * (`PETSTORE_TRACE_SAMPLING_FROM`); another request's trace starts here, linked to the caller's.
+   */
+  instrument(app: FastifyInstance, followsSampling?: (request: FastifyRequest) => boolean): void
   /** The store, each call a child span of the request's (store.ts). */
   traceStore(store: Store, system: 'sqlite' | 'postgresql'): Store
   /** The limiter, each call a child span of the request's (store.ts). */

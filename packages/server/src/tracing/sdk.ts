@@ -107,9 +107,9 @@ export async function startSdk(protocol: OtlpProtocol): Promise<Tracing> {
   trace.setGlobalTracerProvider(provider)
   const tracer = trace.getTracer(manifest.name, manifest.version)
   return {
-    instrument: (app) => {
+    instrument: (app, followsSampling) => {
       reportTo(app.log)
-      instrumentHttp(app, tracer)
+      instrumentHttp(app, tracer, followsSampling)
     },
     traceStore: (store, system) => traceStore(store, tracer, system),
     traceLimiter: (limiter) => traceLimiter(limiter, tracer),

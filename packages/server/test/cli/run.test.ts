@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../src/cli/run.js'
+import { openSqliteStore } from '../../src/store/sqlite/index.js'
 import { call, runCliWith, startTestServer } from '../helpers.js'
 
 const mainJs = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'cli', 'main.js')
@@ -67,16 +68,27 @@ describe('keys', () => {
     expect(relisted[0]?.revokedAt).toEqual(expect.any(String))
   })
 
-  it('enterprise keys carry their own numbers, even a day below the minute', async () => {
+  it('enterprise keys carry their own numbers, even a day below the minute, and say what it means', async () => {
     const dbPath = newDb()
-    expect(
-      (
-        await cli(
-          ['keys', 'create', '--plan', 'enterprise', '--per-minute', '5000', '--per-day', '100'],
-          dbPath,
-        )
-      ).code,
-    ).toBe(0)
+    const created = await cli(
+      ['keys', 'create', '--plan', 'enterprise', '--per-minute', '5000', '--per-day', '100'],
+      dbPath,
+    )
+    expect(created.code).toBe(0)
+    expect(created.stderr).toContain(
+      "note: the day's 100 is below the minute's 5000: no minute can use more than 100",
+    )
+    const above = await cli(
+      ['keys', 'create', '--plan', 'enterprise', '--per-minute', '1', '--per-day', '1441'],
+      dbPath,
+    )
+    expect(above.code).toBe(0)
+    expect(above.stderr).toContain("the day's limit is never reached")
+    const consistent = await cli(
+      ['keys', 'create', '--plan', 'enterprise', '--per-minute', '1', '--per-day', '1440'],
+      dbPath,
+    )
+    expect([consistent.code, consistent.stderr.includes('note:')]).toEqual([0, false])
     const [key] = JSON.parse((await cli(['keys', 'list', '--json'], dbPath)).stdout) as {
       perMinute: number
       perDay: number
@@ -101,6 +113,16 @@ describe('keys', () => {
       '--per-minute',
     ],
     [['keys', 'create', '--plan', 'free', '--bogus'], 'bogus'],
+    [['keys', 'create', '--plan', 'free', '--plan', 'pro'], '--plan is given more than once'],
+    [['keys', 'create', '--plan=free', '--plan', 'free'], '--plan is given more than once'],
+    [['keys', 'list', '--json', '--json'], '--json is given more than once'],
+    [['serve', '--port', '1', '--port', '2'], '--port is given more than once'],
+    [['keys', 'create', '--plan', 'free', '--name', 'ci\nx  free'], '(U+000A)'],
+    [['keys', 'create', '--plan', 'free', '--name', '\u001b[2Jhi'], '(U+001B)'],
+    [['keys', 'create', '--plan', 'free', '--name', 'x\u009b31m'], '(U+009B)'],
+    [['keys', 'create', '--plan', 'free', '--name', 'x\u007f'], '(U+007F)'],
+    [['keys', 'create', '--plan', 'free', '--name', 'x\ud800'], 'lone surrogates'],
+    [['keys', 'create', '--plan', 'free', '--name', '🐕'.repeat(101)], '1 to 100 characters'],
     [['keys', 'revoke'], 'id'],
     [['keys', 'frobnicate'], 'frobnicate'],
     [['keys'], 'subcommand'],
@@ -119,6 +141,43 @@ describe('keys', () => {
     expect(result.stderr.trimEnd().split('\n')).toHaveLength(1)
     expect(result.stderr).toContain(message)
     expect(existsSync(dbPath)).toBe(false)
+  })
+
+  it('takes a name of 100 code points, spaces and non-ASCII included', async () => {
+    const dbPath = newDb()
+    const name = `Shelter ${'🐕'.repeat(92)}`
+    expect((await cli(['keys', 'create', '--plan', 'free', '--name', name], dbPath)).code).toBe(0)
+    const [key] = JSON.parse((await cli(['keys', 'list', '--json'], dbPath)).stdout) as {
+      name: string
+    }[]
+    expect(key?.name).toBe(name)
+  })
+
+  it('lists a name stored with control characters escaped, one row per key', async () => {
+    const dbPath = newDb()
+    const store = openSqliteStore(dbPath)
+    await store.keys.create({
+      hash: 'd'.repeat(64),
+      name: 'old\nkey_forged  free\u001b[2J',
+      plan: 'free',
+      perMinute: null,
+      perDay: null,
+    })
+    await store.close()
+    const listed = await cli(['keys', 'list'], dbPath)
+    const lines = listed.stdout.trimEnd().split('\n')
+    expect(lines).toHaveLength(2)
+    expect(lines[1]).toContain('old\\u000akey_forged  free\\u001b[2J')
+  })
+
+  it('prints the usage and exits 2 without a command, 0 when asked for help', async () => {
+    const bare = await cli([], newDb())
+    expect([bare.code, bare.stdout]).toEqual([2, ''])
+    expect(bare.stderr).toMatch(/^usage: petstore <command>\n/)
+    for (const help of ['--help', '-h', 'help']) {
+      const asked = await cli([help], newDb())
+      expect([asked.code, asked.stderr.startsWith('usage: petstore')], help).toEqual([0, true])
+    }
   })
 
   it('revoking an unknown id fails with exit 1', async () => {

@@ -361,3 +361,27 @@ it('wrote exactly the accepted pets and is still healthy', async () => {
   )
   expect((await call(`${server.url}/healthz`)).status).toBe(200)
 })
+
+describe('what a message echoes of the request', () => {
+  // 30,000: twice that still fits in a body (64 KiB).
+  const long = 'p'.repeat(30_000)
+
+  it.each([
+    ['an unknown property', `{"name":"Rex","categoryId":1,"${long}":1}`],
+    ['a repeated key', `{"name":"Rex","categoryId":1,"${long}":1,"${long}":2}`],
+    ['an unknown property inside a long key', `{"${long}":{"a":1,"a":2}}`],
+  ])('cuts %s of 30,000 characters to 64 and an ellipsis', async (_, body) => {
+    const reply = await createRaw(body)
+    expectRejected(reply, 'createPet')
+    const { message } = errorOf(reply)
+    expect(message).toContain(`${'p'.repeat(64)}…`)
+    expect(message).not.toContain('p'.repeat(65))
+    expect(reply.text.length).toBeLessThan(400)
+  })
+
+  it('cuts an unknown path to 200 characters', async () => {
+    const reply = await call(`${server.api}/${'q'.repeat(8000)}`, { headers: auth })
+    expectErrorBody(reply, 'not_found')
+    expect(errorOf(reply).message).toMatch(/^no such path: \/v1\/q{196}…$/)
+  })
+})

@@ -1,6 +1,7 @@
 /**
  * Every answer has one `request completed` log line carrying its X-Request-Id, those refused
- * below the routes included (router refusals, raw answers of Node's parser, timeouts).
+ * below the routes included (router refusals, raw answers of Node's parser, timeouts), and its
+ * URL with only the query parameters the spec declares.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -10,7 +11,8 @@ import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/app.js'
 import { configWith } from '../../src/config.js'
-import { logCompletion } from '../../src/http/completion-log.js'
+import { logCompletion, loggedUrl } from '../../src/http/completion-log.js'
+import { specOperations } from '../../src/spec/operations.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
 import type { Store } from '../../src/store/store.js'
 import { call, type Reply } from '../helpers.js'
@@ -75,11 +77,42 @@ it.each([
   expect(logged[0]).toMatchObject({ statusCode: reply.status })
 })
 
+describe('the logged URL', () => {
+  const declared = [
+    ...new Set(
+      specOperations.flatMap((operation) =>
+        operation.parameters.filter((p) => p.in === 'query').map((p) => p.name),
+      ),
+    ),
+  ]
+
+  it('keeps every query parameter the spec declares, as sent', () => {
+    expect(declared.length).toBeGreaterThan(0)
+    const query = declared.map((name, index) => `${name}=v${index}%20x`).join('&')
+    expect(loggedUrl(`/v1/pets?${query}`)).toBe(`/v1/pets?${query}`)
+    expect(loggedUrl('/v1/pets')).toBe('/v1/pets')
+  })
+
+  it('redacts any other, name and value, in place', () => {
+    const first = declared[0] as string
+    expect(loggedUrl(`/v1/pets?${first}=1&api_key=psk_live_secret&psk_live_other&&%6Cimit=2`)).toBe(
+      `/v1/pets?${first}=1&[redacted]&[redacted]&&[redacted]`,
+    )
+  })
+
+  it('is what the line of a real request carries', async () => {
+    const reply = await call(`${url}/v1/pets?api_key=psk_live_${'ab'.repeat(24)}&limit=5`)
+    const [logged] = await completionsOf(reply)
+    expect(logged?.url).toBe('/v1/pets?[redacted]&limit=5')
+    expect(JSON.stringify(lines)).not.toContain('psk_live_abab')
+  })
+})
+
 describe('the completion line', () => {
   const completion = {
     requestId: 'req-"1"',
     method: 'GET',
-    url: '/v1/pets?name=%22a\\b"\u2028é',
+    url: '/v1/pets?status=%22a\\b"\u2028é',
     statusCode: 200,
     ms: 3,
   }

@@ -1,16 +1,27 @@
 /**
- * The SQLite server lock's file: gone after every exit the process controls (close, SIGTERM,
- * SIGINT, a start that fails after taking it, `process.exit` without a close), kept by a holder
- * while a second server is refused, and never in the way after a `kill -9` left it behind.
+ * The SQLite server lock's file: in a directory only the user can write (so no other local user
+ * can take it first), gone after every exit the process controls (close, SIGTERM, SIGINT, a start
+ * that fails after taking it, `process.exit` without a close), kept by a holder while a second
+ * server is refused, and never in the way after a `kill -9` left it behind.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
-import { lockPathFor } from '../../src/store/sqlite/instance-lock.js'
+import { lockDirectory, lockPathFor } from '../../src/store/sqlite/instance-lock.js'
 import { requireBuiltServer, serverJs, startChild } from '../child-server.js'
 
 let dir: string
@@ -37,6 +48,55 @@ function run(args: string[], env: Record<string, string>) {
     child.on('exit', (code) => resolve({ code, stderr })),
   )
 }
+
+describe('where the lock lives', () => {
+  const uid = process.getuid?.() ?? -1
+
+  it("is a directory of the user's own, 0700, not the shared temporary directory", () => {
+    const lockPath = lockPathFor(newDb())
+    expect(dirname(lockPath)).toBe(join(tmpdir(), `petstore-${uid}`))
+    const folder = statSync(dirname(lockPath))
+    expect([folder.uid, (folder.mode & 0o7777).toString(8)]).toEqual([uid, '700'])
+  })
+
+  it('is not blocked by another process holding the name the lock had in the shared directory', async () => {
+    const path = newDb()
+    await openSqliteStore(path).close()
+    const { dev, ino } = statSync(path)
+    // What another local user could do before: create and lock the predictable name first.
+    const squatter = new Database(join(tmpdir(), `petstore-${dev}-${ino}.lock`), { timeout: 0 })
+    try {
+      squatter.pragma('locking_mode = EXCLUSIVE')
+      squatter.exec('BEGIN EXCLUSIVE')
+      const store = openSqliteStore(path, { server: true })
+      await store.close()
+    } finally {
+      squatter.close()
+      rmSync(join(tmpdir(), `petstore-${dev}-${ino}.lock`), { force: true })
+    }
+  })
+
+  it("refuses a lock directory that is a symlink or another user's, naming it", () => {
+    const linked = mkdtempSync(join(dir, 'base-'))
+    mkdirSync(join(linked, 'elsewhere'))
+    symlinkSync(join(linked, 'elsewhere'), join(linked, `petstore-${uid}`))
+    expect(() => lockDirectory(linked)).toThrow(
+      `the lock directory ${join(linked, `petstore-${uid}`)} is not a directory of this user's`,
+    )
+    // As root (CI, this machine): a directory another user made first.
+    const owned = mkdtempSync(join(dir, 'base-'))
+    mkdirSync(join(owned, `petstore-${uid}`), { mode: 0o700 })
+    chownSync(join(owned, `petstore-${uid}`), uid + 1, uid + 1)
+    expect(() => lockDirectory(owned)).toThrow(/is not a directory of this user's .*set TMPDIR/)
+  })
+
+  it('makes a directory of its own with a looser mode 0700', () => {
+    const base = mkdtempSync(join(dir, 'base-'))
+    mkdirSync(join(base, `petstore-${uid}`), { mode: 0o777 })
+    const made = lockDirectory(base)
+    expect((statSync(made).mode & 0o7777).toString(8)).toBe('700')
+  })
+})
 
 describe('in process', () => {
   it('removes the file on close, and a refused second server leaves the holder its file', async () => {

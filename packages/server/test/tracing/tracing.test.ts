@@ -346,6 +346,61 @@ describe('tracing configured, sampling off', () => {
   })
 })
 
+describe('PETSTORE_TRACE_SAMPLING_FROM=keys', () => {
+  it('follows the sampling flag of a caller with a known key only, and of anyone without it', async () => {
+    const receiver = await startOtlpReceiver()
+    const dir = mkdtempSync(join(tmpdir(), 'petstore-traces-'))
+    // A root is never sampled: only a followed caller's flag can make a request sampled.
+    const env = {
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: '0',
+      OTEL_BSP_SCHEDULE_DELAY: '50',
+    }
+    const store = openSqliteStore(join(dir, 'petstore.db'))
+    const { rawKey } = await issueApiKey(store.keys, { plan: 'pro' })
+    await store.close()
+    const auth = { authorization: `Bearer ${rawKey}` }
+    /** The completion line of a request with a sampled caller's traceparent. */
+    const traced = async (child: Child, headers: Record<string, string> = {}) => {
+      const caller = callerContext()
+      const reply = await call(`${child.url}/v1/pets`, {
+        headers: { ...headers, traceparent: caller.traceparent },
+      })
+      const line = await completionLine(child, reply.headers.get('x-request-id') ?? '')
+      return { caller, line }
+    }
+    let child: Child | undefined
+    try {
+      child = await startChild({
+        PETSTORE_DB: join(dir, 'petstore.db'),
+        PETSTORE_TRACE_SAMPLING_FROM: 'keys',
+        ...env,
+      })
+      const anonymous = await traced(child)
+      // A trace of the server's own, sampled as a root is: never, here.
+      expect(anonymous.line).toMatchObject({ trace_flags: '00' })
+      expect(anonymous.line.trace_id).not.toBe(anonymous.caller.traceId)
+      const forged = await traced(child, { authorization: `Bearer psk_live_${'0'.repeat(48)}` })
+      expect(forged.line).toMatchObject({ trace_flags: '00' })
+      // Once the key has been looked up, its caller's flag is followed.
+      await call(`${child.url}/v1/pets`, { headers: auth })
+      const holder = await traced(child, auth)
+      expect(holder.line).toMatchObject({ trace_id: holder.caller.traceId, trace_flags: '01' })
+      await receiver.waitForTrace(holder.caller.traceId, 1)
+      await stop(child)
+      child = await startChild({ PETSTORE_DB: join(dir, 'petstore.db'), ...env })
+      // The default, anyone: the anonymous caller's flag decides.
+      const followed = await traced(child)
+      expect(followed.line).toMatchObject({ trace_id: followed.caller.traceId, trace_flags: '01' })
+    } finally {
+      await stop(child)
+      await receiver.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
 const backendsAvailable =
   (await serviceAvailable('PostgreSQL', 'test/tracing/tracing.test.ts')) &&
   redisServerInstalled('test/tracing/tracing.test.ts')

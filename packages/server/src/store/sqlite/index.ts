@@ -5,7 +5,7 @@
  * @see https://www.sqlite.org/wal.html
  * @see https://www.sqlite.org/pragma.html#pragma_synchronous
  */
-import { accessSync, constants, existsSync, mkdirSync, statfsSync } from 'node:fs'
+import { accessSync, constants, statfsSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import { failureHoldMs } from '../../backend-failure.js'
@@ -14,6 +14,7 @@ import { resourceStores } from '../resources.js'
 import type { Store } from '../store.js'
 import { sqliteTableChanges, watchExternalChanges } from './external-changes.js'
 import { guardDatabaseFile } from './file-guard.js'
+import { createPrivateFile, makePrivateDirectory } from './file-modes.js'
 import { createGroupCommit, type GroupCommit } from './group-commit.js'
 import { sqliteIdempotencyStore } from './idempotency.js'
 import { lockForServer } from './instance-lock.js'
@@ -47,9 +48,10 @@ export interface SqliteStoreOptions {
 }
 
 /**
- * Opens (creating the file and its directory if needed) and migrates a SQLite store. Every
- * write goes through one group commit (group-commit.ts), so concurrent writes share an fsync,
- * and is refused once the file was deleted or replaced (file-guard.ts).
+ * Opens (creating the file, 0600, and its directory, 0700, if needed: file-modes.ts) and
+ * migrates a SQLite store. Every write goes through one group commit (group-commit.ts), so
+ * concurrent writes share an fsync, and is refused once the file was deleted or replaced
+ * (file-guard.ts).
  *
  * @example
  * ```ts
@@ -60,7 +62,10 @@ export interface SqliteStoreOptions {
  */
 export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): Store {
   const inMemory = path === ':memory:'
-  if (!inMemory) makeDirectory(dirname(path))
+  if (!inMemory) {
+    makePrivateDirectory(dirname(path))
+    createPrivateFile(path)
+  }
   const unlock = options.server && !inMemory ? lockForServer(path) : () => {}
   let db: Database.Database
   try {
@@ -120,27 +125,6 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       db.close()
       unlock()
     },
-  }
-}
-
-/**
- * Creates `dir` and its missing parents, one level at a time. Node's `mkdirSync(dir, {recursive:
- * true})` loops for ever where `mkdir` keeps answering ENOENT (under /proc), so the server never
- * started nor said why; here a level that cannot be made is an error naming it.
- */
-function makeDirectory(dir: string): void {
-  const missing: string[] = []
-  for (let current = dir; !existsSync(current); current = dirname(current)) {
-    missing.unshift(current)
-    if (dirname(current) === current) break
-  }
-  for (const level of missing) {
-    try {
-      mkdirSync(level)
-    } catch (error) {
-      // Made meanwhile by another process starting on the same path.
-      if ((error as { code?: string }).code !== 'EEXIST') throw error
-    }
   }
 }
 

@@ -3,11 +3,16 @@
  * server's memory, and SQLite's WAL and shared-memory files are named after the path: two
  * servers on one file, each through a path of its own (a hard link, a symlink, a bind mount),
  * would hand out the same ids and corrupt the file. So the lock belongs to the file itself, not
- * to a path: it is named by the file's device and inode, which every path to it shares, in the
- * machine's temporary directory. It is an exclusive SQLite transaction held open on that lock
+ * to a path: it is named by the file's device and inode, which every path to it shares. It lives
+ * in a directory of the user's own, `$TMPDIR/petstore-<uid>` (0700, checked to be the user's
+ * and no one else's, as tmux checks its socket directory): in the shared temporary directory
+ * itself another local user could create and lock the name first and keep the server from
+ * starting. It is an exclusive SQLite transaction held open on that lock
  * file: SQLite's POSIX locks are released by the kernel when the process dies, so a lock file
  * left by a crash or a `kill -9` is unlocked, and the next server takes it; the operator CLI
- * (which does not take it) keeps working beside the running server.
+ * (which does not take it) keeps working beside the running server. Servers of two users on one
+ * file do not see each other's locks: the file's own mode (0600, file-modes.ts) keeps the other
+ * user out.
  *
  * The holder removes its lock file when it lets go (on close, and at process exit for any path
  * that skips the close), while still holding the lock, and a server that gets the lock checks
@@ -21,15 +26,39 @@
  * @see https://www.sqlite.org/wal.html#walfile (the WAL file is named after the path)
  * @see https://www.sqlite.org/howtocorrupt.html#_posix_advisory_locks_canceled_by_a_separate_thread_doing_close_
  */
-import { closeSync, openSync, statSync, unlinkSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { chmodSync, closeSync, lstatSync, mkdirSync, openSync, statSync, unlinkSync } from 'node:fs'
+import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
+import { createPrivateFile } from './file-modes.js'
+
+/**
+ * The directory of this user's lock files under `base`, created 0700 if absent. One that is a
+ * symlink, or another user's, is refused naming it; one of the user's own with a looser mode is
+ * made 0700.
+ */
+export function lockDirectory(base = tmpdir()): string {
+  const uid = process.getuid?.() ?? userInfo().uid
+  const directory = join(base, `petstore-${uid}`)
+  try {
+    mkdirSync(directory, { mode: 0o700 })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+  }
+  const found = lstatSync(directory)
+  if (!found.isDirectory() || found.uid !== uid) {
+    throw new Error(
+      `the lock directory ${directory} is not a directory of this user's (uid ${uid}): remove it, or set TMPDIR to a directory of your own`,
+    )
+  }
+  if ((found.mode & 0o777) !== 0o700) chmodSync(directory, 0o700)
+  return directory
+}
 
 /** Where the lock of the file at `path` lives: named by its device and inode. */
-export function lockPathFor(path: string, directory = tmpdir()): string {
+export function lockPathFor(path: string, directory = lockDirectory()): string {
   // An empty file is a new SQLite database: create it so that it has an inode to lock.
-  createIfAbsent(path)
+  createPrivateFile(path)
   const { dev, ino } = statSync(path)
   return join(directory, `petstore-${dev}-${ino}.lock`)
 }
