@@ -73,6 +73,12 @@ const getPet404Example = [
   '',
 ].join('\n')
 const listPetsAnchor = "        - $ref: '#/components/parameters/RequestId'\n"
+/** listPets' 200, the first response to list its headers in full, has this one of its set. */
+const listPetsRequestId = [
+  '            X-Request-Id:',
+  "              $ref: '#/components/headers/X-Request-Id'",
+  '',
+].join('\n')
 
 let work: string
 let specPath: string
@@ -241,6 +247,11 @@ describe('pnpm dev', () => {
       'a response without an example',
       (spec: string) => spec.replace(getPet404Example, ''),
       /spec breaks lint rules \(1 error[^)]*\), nothing regenerated:\n( {2}.*\n)* {2}error petstore-response-example at .*: getPet 404 \(application\/json\): no example/,
+    ],
+    [
+      'a response without a header of its set',
+      (spec: string) => spec.replace(listPetsRequestId, ''),
+      /spec breaks lint rules \(1 error[^)]*\), nothing regenerated:\n( {2}.*\n)* {2}error petstore-header-set at paths\.\/pets\.get\.responses\.200\.headers\.X-Request-Id: GET \/pets 200 \(listPets\): missing header X-Request-Id of set common/,
     ],
   ])(
     'reports %s and keeps the last good service answering',
