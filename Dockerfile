@@ -38,13 +38,14 @@ RUN --mount=type=secret,id=npmca --mount=type=cache,id=petstore-pnpm-store,targe
 COPY . .
 # The server's production dependencies with @petstore/types as a real copy (deploy packs the
 # workspace's packages), its dist/ with the docs, bin/ and prometheus/ (package.json `files`).
-# better-sqlite3 keeps only its compiled module.
+# better-sqlite3 keeps only its compiled module: no C sources, no build files.
 RUN --mount=type=secret,id=npmca --mount=type=cache,id=petstore-pnpm-store,target=/pnpm,sharing=locked \
     test -f /run/secrets/npmca && export NODE_EXTRA_CA_CERTS=/run/secrets/npmca; \
     pnpm turbo run build --filter=@petstore/server \
  && pnpm deploy --legacy --filter=@petstore/server --prod --prefer-offline --store-dir=/pnpm/store /app \
  && for module in /app/node_modules/.pnpm/better-sqlite3@*/node_modules/better-sqlite3; do \
-      mv "$module/build/Release/better_sqlite3.node" /tmp/ && rm -rf "$module/build" \
+      mv "$module/build/Release/better_sqlite3.node" /tmp/ \
+      && rm -rf "$module/build" "$module/deps" "$module/src" \
       && mkdir -p "$module/build/Release" && mv /tmp/better_sqlite3.node "$module/build/Release/"; \
     done
 

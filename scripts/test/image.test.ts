@@ -170,6 +170,7 @@ describe.runIf(
     const started = Date.now()
     let signalledAt = 0
     const figures = await streamAcrossSignal({
+      origin: url,
       lanes: 8,
       before: 200,
       timeoutMs: 30_000,
@@ -177,14 +178,12 @@ describe.runIf(
       // Half the lanes read the pet, half create pets: both kinds must be answered or refused.
       requests: (lane, index) =>
         lane % 2 === 0
-          ? { url: `${url}${petPath}`, init: { headers: auth } }
+          ? { method: 'GET', path: petPath, headers: auth }
           : {
-              url: `${url}${operationPath('createPet')}`,
-              init: {
-                method: 'POST',
-                headers: { ...auth, 'content-type': 'application/json' },
-                body: JSON.stringify({ ...newPet, name: `stream ${lane}-${index}` }),
-              },
+              method: 'POST',
+              path: operationPath('createPet'),
+              headers: { ...auth, 'content-type': 'application/json' },
+              body: JSON.stringify({ ...newPet, name: `stream ${lane}-${index}` }),
             },
       signal: () => {
         signalledAt = Date.now()
