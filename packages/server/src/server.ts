@@ -19,6 +19,7 @@ import { limitsLocation, openStore, StartError, storeLocation } from './backends
 import { superviseWorkers } from './cluster.js'
 import { type Config, ConfigError, configTable, configWith, loadConfig } from './config.js'
 import { limitOldGenerationGrowth } from './heap-growth.js'
+import { closeIdleConnectionsLate, idleConnectionGraceMs } from './http/shutdown.js'
 import { createLogDestination } from './log-destination.js'
 import { exposeMetrics } from './metrics/index.js'
 import { exposedFiles } from './store/sqlite/file-modes.js'
@@ -161,6 +162,7 @@ export async function serve(
       process.exit(1)
     }, config.shutdownSeconds * 1000)
     deadline.unref()
+    closeIdleConnectionsLate(app, idleConnectionGraceMs)
     await app.close()
     await store.close()
     await tracing?.shutdown()

@@ -4,8 +4,10 @@
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { linkSync, mkdtempSync, rmSync } from 'node:fs'
+import { connect, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { Pet } from '@petstore/types'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { issueApiKey } from '../src/auth/api-key.js'
@@ -100,6 +102,25 @@ describe('running', () => {
     const stored = JSON.parse((await store.pets.list({ limit: 10 })).json) as Pet[]
     expect(stored.map((pet) => pet.name)).toEqual(['Drained'])
     await store.close()
+  })
+})
+
+describe('a keep-alive connection idle when SIGTERM comes', () => {
+  it('still gets the answer to a request sent on it after the listener closed', async () => {
+    const dbPath = newDb()
+    const child = await startChild({ PETSTORE_DB: dbPath })
+    const { port } = new URL(child.url)
+    const socket = connect(Number(port), '127.0.0.1')
+    const answers = readAnswers(socket)
+    const request = 'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n'
+    socket.write(request)
+    expect(await answers.next()).toMatch(/^HTTP\/1\.1 200 /)
+    child.process.kill('SIGTERM')
+    // Once new connections are refused, server.close() has run: the idle one is still open.
+    while (await connects(Number(port))) await sleep(10)
+    socket.write(request)
+    expect(await answers.next()).toMatch(/^HTTP\/1\.1 \d{3} [\s\S]*\r\nconnection: close\r\n/i)
+    expect((await child.exited).code).toBe(0)
   })
 })
 
@@ -218,3 +239,52 @@ describe('configuration', () => {
     expect(stdout).toBe('')
   })
 })
+
+/** Whether a new connection to `port` is accepted (and then closed). */
+function connects(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = connect(port, '127.0.0.1')
+    probe.once('connect', () => {
+      probe.destroy()
+      resolve(true)
+    })
+    probe.once('error', () => resolve(false))
+  })
+}
+
+/** The HTTP answers arriving on `socket`, one head at a time; rejects if it breaks or ends first. */
+function readAnswers(socket: Socket): { next(): Promise<string> } {
+  let buffered = ''
+  let failure: Error | undefined
+  const waiting: (() => void)[] = []
+  const wake = () => {
+    for (const resolve of waiting.splice(0)) resolve()
+  }
+  socket.on('data', (chunk) => {
+    buffered += chunk
+    wake()
+  })
+  socket.on('error', (error) => {
+    failure = error
+    wake()
+  })
+  socket.on('end', () => {
+    failure ??= new Error(`the connection ended; it had sent: ${JSON.stringify(buffered)}`)
+    wake()
+  })
+  return {
+    async next() {
+      for (;;) {
+        const end = buffered.indexOf('\r\n\r\n')
+        const length = Number(/content-length: (\d+)/i.exec(buffered.slice(0, end))?.[1] ?? 0)
+        if (end >= 0 && buffered.length >= end + 4 + length) {
+          const answer = buffered.slice(0, end + 4 + length)
+          buffered = buffered.slice(end + 4 + length)
+          return answer
+        }
+        if (failure) throw failure
+        await new Promise<void>((resolve) => waiting.push(resolve))
+      }
+    },
+  }
+}

@@ -2,7 +2,8 @@
  * Child processes for the release test. Everything is asynchronous: the registry and the service
  * run as children of this process, and a synchronous spawn would stall the test's own timers.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, type ChildProcessByStdio, spawn } from 'node:child_process'
+import type { Readable } from 'node:stream'
 import { withoutServiceVariables } from '../../src/service-env.js'
 
 /**
@@ -33,12 +34,18 @@ export function run(
   args: readonly string[],
   options: { cwd: string; env?: NodeJS.ProcessEnv },
 ): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
+  return outcome(
+    spawn(command, args, {
       cwd: options.cwd,
       env: options.env ?? cleanEnv(),
       stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    }),
+  )
+}
+
+/** What a child spawned with piped stdout and stderr printed and how it ended, once it has. */
+export function outcome(child: ChildProcessByStdio<null, Readable, Readable>): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
     let output = ''
     let stdout = ''
     child.stdout.on('data', (chunk: Buffer) => {

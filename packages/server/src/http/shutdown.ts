@@ -25,3 +25,24 @@ export function closeConnectionsOnShutdown(
 function markClose(reply: FastifyReply): void {
   if (!reply.sent && !reply.raw.headersSent) reply.header('connection', 'close')
 }
+
+/**
+ * How long a stopping process keeps its idle keep-alive connections open: long enough for a
+ * request a client had already sent when the stop began to arrive and be answered.
+ */
+export const idleConnectionGraceMs = 1000
+
+/**
+ * For a process that is being stopped (SIGTERM): Node's `server.close()` destroys every
+ * keep-alive connection that is idle at that instant, and a request a client has just sent on one
+ * (still on its way, or not read yet) then meets a reset connection, though the client did
+ * nothing wrong. Those connections are closed `graceMs` later instead: a request that arrives
+ * meanwhile is answered, with `Connection: close`, and only a client that sends nothing is cut.
+ */
+export function closeIdleConnectionsLate(app: FastifyInstance, graceMs: number): void {
+  const server = app.server
+  const closeIdle = server.closeIdleConnections.bind(server)
+  server.closeIdleConnections = () => {
+    setTimeout(closeIdle, graceMs)
+  }
+}

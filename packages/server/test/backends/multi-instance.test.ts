@@ -3,6 +3,7 @@
  * they share pets, limits, bans and idempotency records exactly, and pagination stays exact
  * while both create.
  */
+import { instanceEnv } from '@petstore/scripts/instance-env'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { issueApiKey } from '../../src/auth/api-key.js'
 import { openPostgresStore } from '../../src/store/postgres/index.js'
@@ -36,8 +37,8 @@ describe.runIf(available)('two instances on one PostgreSQL and one Redis', () =>
     store = await openPostgresStore({ url, size: 2, schema })
     redis = await startPrivateRedis()
     const env = {
-      DATABASE_URL: url,
-      REDIS_URL: redis.url,
+      ...instanceEnv({ databaseUrl: url, redisUrl: redis.url, metricsPort: '0' }),
+      // Tuning for the ban test below, not part of a deployment.
       PETSTORE_BAN_THRESHOLD: '3',
     }
     // Both at once: the migrations' advisory lock makes them agree.
@@ -59,6 +60,17 @@ describe.runIf(available)('two instances on one PostgreSQL and one Redis', () =>
     })
     return { authorization: `Bearer ${rawKey}` }
   }
+  it('serves on each instance the metrics Prometheus scrapes, with PostgreSQL and Redis up', async () => {
+    for (const server of [a, b]) {
+      const url = /metrics at (http:\/\/\S+\/metrics)/.exec(server.stdout())?.[1]
+      expect(url, server.stdout()).toBeDefined()
+      const scrape = await call(url ?? '')
+      expect(scrape.status).toBe(200)
+      expect(scrape.text).toContain('petstore_backend_up{backend="postgresql"} 1')
+      expect(scrape.text).toContain('petstore_backend_up{backend="redis"} 1')
+    }
+  })
+
   it('reads on B a pet created on A', async () => {
     const auth = await bearer('enterprise')
     const created = await postJson(`${a.url}/v1/pets`, newPet(), auth)
