@@ -21,7 +21,7 @@ import {
   screenshot,
   tryIt,
 } from './docs-page.js'
-import { distDir, connectChromium, type Served, serveStatic, spec } from './helpers.js'
+import { connectChromium, distDir, type Served, serveStatic, spec } from './helpers.js'
 
 const mount = '/petstore/'
 /** The spec's first operation: where the menu and the console go. */
