@@ -202,7 +202,9 @@ function mount(data: TryItData): void {
   }
 
   select.addEventListener('change', () => {
-    show(operations.find((operation) => operation.operationId === select.value) ?? current)
+    const picked = operations.find((operation) => operation.operationId === select.value)
+    // Picking the operation already shown keeps what the reader typed.
+    if (picked && picked !== current) show(picked)
   })
   form.addEventListener('submit', (event) => void submit(event))
   toggle.addEventListener('click', () => setOpen(panel.hidden))
