@@ -16,6 +16,7 @@ import { renderSupportTable } from '../src/support/render.js'
 import { describeUnsupported, pointer, supportTable, unsupported } from '../src/support/table.js'
 import { workspaceRoot } from '../src/workspace.js'
 
+// biome-ignore lint/suspicious/noExplicitAny: the edits below reach deep into a parsed spec
 type Node = Record<string, any>
 
 const specPath = join(workspaceRoot, 'spec/openapi.yaml')
@@ -31,7 +32,8 @@ const listPets = (doc: Node) => doc.paths['/pets'].get
 const violations: Record<string, { edit: (doc: Node) => void; names: string }> = {
   'request-media-type': {
     edit: (doc) => {
-      createPet(doc).requestBody.content['multipart/form-data'] = { schema: { type: 'object' } }
+      const { content } = createPet(doc).requestBody
+      content['multipart/form-data'] = content['application/json']
     },
     names: 'request body media type multipart/form-data',
   },
@@ -129,6 +131,19 @@ describe('the support table', () => {
       )
     })
   }
+
+  it('refuses an operation whose JSON media types have different schemas', () => {
+    const doc = canonical()
+    createPet(doc).requestBody.content['application/merge-patch+json'] = {
+      schema: { $ref: '#/components/schemas/PetPatch' },
+    }
+    expect(unsupported(doc).map((f) => [f.row, f.construct])).toEqual([
+      ['request-media-type', 'request body media types with different schemas'],
+    ])
+    createPet(doc).requestBody.content['application/merge-patch+json'] =
+      createPet(doc).requestBody.content['application/json']
+    expect(unsupported(doc)).toEqual([])
+  })
 
   it('stops `pnpm generate` with every finding, each by name, place and row', async () => {
     const doc = canonical()

@@ -247,14 +247,15 @@ export const supportTable: readonly SupportRow[] = [
     id: 'request-media-type',
     construct: 'Request body media types',
     supported:
-      '`application/json`, `application/merge-patch+json` and any other `application/*+json` (one JSON parser; each operation accepts only the types it declares, else 415)',
+      '`application/json`, `application/merge-patch+json` and any other `application/*+json` (one JSON parser; each operation accepts only the types it declares, else 415), all of one operation with the same schema',
     handledBy:
       'server `http/json-body.ts`, `http/operations.ts`; client (the declared `Content-Type`); docs samples and try-it',
     check(document) {
       const found: Unsupported[] = []
       for (const { path, method, operation } of operations(document)) {
         const body = resolveRef<Node>(document, (operation.requestBody ?? {}) as Node)
-        for (const type of Object.keys((body.content ?? {}) as Node)) {
+        const content = (body.content ?? {}) as Node
+        for (const type of Object.keys(content)) {
           if (!isJsonMediaType(type)) {
             found.push({
               row: this.id,
@@ -262,6 +263,18 @@ export const supportTable: readonly SupportRow[] = [
               where: pointer(['paths', path, method, 'requestBody', 'content', type]),
             })
           }
+        }
+        const schemas = new Set(
+          Object.values(content).map((media) =>
+            JSON.stringify(inlined(document, (media as Node | undefined)?.schema)),
+          ),
+        )
+        if (schemas.size > 1) {
+          found.push({
+            row: this.id,
+            construct: 'request body media types with different schemas',
+            where: pointer(['paths', path, method, 'requestBody', 'content']),
+          })
         }
       }
       return found
