@@ -90,6 +90,12 @@ const violations: Record<string, { edit: (doc: Node) => void; names: string }> =
     },
     names: 'response header X-Total of type "array"',
   },
+  'response-header-field': {
+    edit: (doc) => {
+      listPets(doc).responses['200'].headers['Request-Id'] = { schema: { type: 'string' } }
+    },
+    names: 'response header Request-Id (its field requestId is taken)',
+  },
   security: {
     edit: (doc) => {
       doc.components.securitySchemes.session = { type: 'apiKey', in: 'cookie', name: 'sid' }
@@ -143,6 +149,33 @@ describe('the support table', () => {
     createPet(doc).requestBody.content['application/merge-patch+json'] =
       createPet(doc).requestBody.content['application/json']
     expect(unsupported(doc)).toEqual([])
+  })
+
+  it("refuses a header name the client's meta cannot name, or one read as two types", () => {
+    const doc = canonical()
+    const headers = listPets(doc).responses['200'].headers
+    headers['X-Total_Count'] = { schema: { type: 'integer' } }
+    headers.Constructor = { schema: { type: 'string' } }
+    createPet(doc).responses['201'].headers.Allow = { schema: { type: 'integer' } }
+    expect(
+      unsupported(doc)
+        .filter((finding) => finding.row === 'response-header-field')
+        .map((finding) => [finding.construct, finding.where]),
+    ).toEqual([
+      [
+        'response header name X-Total_Count',
+        '#/paths/~1pets/get/responses/200/headers/X-Total_Count',
+      ],
+      [
+        'response header Constructor (its field constructor is taken)',
+        '#/paths/~1pets/get/responses/200/headers/Constructor',
+      ],
+      // Named where it disagrees with the first declaration of the name (createPet's here).
+      [
+        'response header Allow of type "string" where another is "integer"',
+        '#/paths/~1openapi.json/options/responses/204/headers/Allow',
+      ],
+    ])
   })
 
   it('stops `pnpm generate` with every finding, each by name, place and row', async () => {
