@@ -87,7 +87,7 @@ function deprecationNote(entry: OperationEntry): string | undefined {
  * Whether the operation's success response has a JSON body: a `204` (`deletePet`, an `OPTIONS`
  * answer) has none, and its samples print the status instead.
  */
-export function answersJson(document: OpenApiDocument, entry: OperationEntry): boolean {
+function answersJson(document: OpenApiDocument, entry: OperationEntry): boolean {
   const responses = entry.operation.responses ?? {}
   const success = Object.keys(responses).find(isSuccessStatus)
   if (!success) return false

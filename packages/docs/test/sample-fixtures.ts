@@ -42,7 +42,7 @@ interface Made {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** The collections of `document`, by the path parameter that names their items. */
-export function collections(document: OpenApiDocument): Map<string, Collection> {
+function collections(document: OpenApiDocument): Map<string, Collection> {
   const operations = listOperations(document)
   const found = new Map<string, Collection>()
   for (const create of operations.filter((entry) => entry.method === 'post')) {
@@ -56,7 +56,7 @@ export function collections(document: OpenApiDocument): Map<string, Collection> 
 }
 
 /** Sends `request` for `entry` as the samples do: the key as a bearer token, the declared body type. */
-export function send(api: Api, entry: OperationEntry, request: SampleRequest): Promise<Response> {
+function send(api: Api, entry: OperationEntry, request: SampleRequest): Promise<Response> {
   const headers: Record<string, string> = { Authorization: `Bearer ${api.apiKey}` }
   const init: RequestInit = { method: entry.method.toUpperCase(), headers }
   if (request.body !== undefined) {

@@ -94,6 +94,24 @@ export interface Answer {
   headers: { get(name: string): string | null }
 }
 
+/**
+ * The address of the resource `operation` acts on with `values` (no query), against the page's
+ * `base` when the server typed is relative; `undefined` while a path parameter is empty.
+ */
+export function resourceOf(
+  operation: TryItOperation,
+  values: TryItValues,
+  base: string,
+): string | undefined {
+  let path = operation.path
+  for (const parameter of operation.parameters.filter((p) => p.in === 'path')) {
+    const value = values.parameters[parameter.name]?.trim() ?? ''
+    if (value === '') return undefined
+    path = path.replace(`{${parameter.name}}`, encodeURIComponent(value))
+  }
+  return resourceUrl(new URL(joinUrl(values.baseUrl.trim(), path), base).href)
+}
+
 /** `url` without its query or fragment: the resource an `ETag` belongs to. */
 export function resourceUrl(url: string): string {
   const resource = new URL(url)

@@ -16,7 +16,7 @@ import {
   operationForHash,
   planRequest,
   rememberEtag,
-  resourceUrl,
+  resourceOf,
 } from './request.js'
 import { renderServerDescriptions } from './server-descriptions.js'
 import { type TryItData, type TryItOperation, tryItDataId } from './types.js'
@@ -118,12 +118,8 @@ function mount(data: TryItData): void {
   const etags = new Map<string, string>()
   const fieldContext = {
     lastEtag(): string | undefined {
-      try {
-        const { url } = planRequest(current, values())
-        return etags.get(resourceUrl(new URL(url, document.baseURI).href))
-      } catch {
-        return undefined
-      }
+      const resource = resourceOf(current, values(), document.baseURI)
+      return resource === undefined ? undefined : etags.get(resource)
     },
   }
 

@@ -5,6 +5,7 @@ import {
   operationForHash,
   planRequest,
   rememberEtag,
+  resourceOf,
 } from '../../src/browser/request.js'
 import type { TryItOperation } from '../../src/browser/types.js'
 
@@ -144,6 +145,14 @@ describe('rememberEtag', () => {
     expect(etags.get('http://h/v1/pets/4')).toBe('"a"')
     rememberEtag(etags, 'DELETE', answer('http://h/v1/pets/4', 204, {}))
     expect(etags.size).toBe(0)
+  })
+})
+
+describe('resourceOf', () => {
+  it('is the address the operation acts on, whatever its body or query', () => {
+    const values = { baseUrl: '/v1/', apiKey: '', parameters: { petId: '3' }, body: '{' }
+    expect(resourceOf(updatePet, values, 'http://h/docs/')).toBe('http://h/v1/pets/3')
+    expect(resourceOf(updatePet, { ...values, parameters: {} }, 'http://h/')).toBeUndefined()
   })
 })
 
