@@ -6,13 +6,17 @@
  * Outputs, under `packages/types/src/generated/`:
  * - `openapi.json`: the spec bundled by Redocly (one self-contained document; the server
  *   validates and serializes from it, the docs render it).
- * - `schema.ts`: openapi-typescript's `paths`, `components`, `operations`, plus enum value arrays.
+ * - `schema.ts`: openapi-typescript's `paths`, `components`, `operations`, plus enum value arrays;
+ *   operations below `stable` tagged `@beta` (or `@alpha`, `@experimental`) in their JSDoc.
  * - `facts.ts`: what openapi-typescript does not derive: `Plan` and `planValues` (the keys of
  *   `x-rate-limit-plans`, and which plans carry per-key numbers), `OperationId` and the
  *   `operationIds` table by `METHOD path` (so the client need not import the bundled spec),
  *   `OperationFacts` (defaults and the headers of each success and error response, for the
  *   server's typed binding and the client's typed `meta`), `operationRequestHeaders` (the
- *   request headers each operation declares, for the client's retries) and `ErrorCodeStatus`.
+ *   request headers each operation declares, for the client's retries),
+ *   `operationRequestMediaTypes` (the body types each operation accepts, for the client's
+ *   `Content-Type`), `responseHeaderTypes` (each declared response header, for the client's
+ *   `meta`) and `ErrorCodeStatus`.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -27,9 +31,12 @@ import {
   renderErrorCodeStatus,
   renderOperationFacts,
   renderRequestHeaders,
+  renderRequestMediaTypes,
+  renderResponseHeaderTypes,
 } from './operation-facts.js'
 import type { Json } from './spec-diff/load.js'
 import { withoutHeaderSets } from './spec-lint/header-sets.js'
+import { tagUnstableOperations } from './stability-tags.js'
 import { renderSupportTable } from './support/render.js'
 import { describeUnsupported, unsupported } from './support/table.js'
 
@@ -92,6 +99,7 @@ export async function renderGenerated(specPath: string): Promise<Map<string, str
       enumValues: true,
       defaultNonNullable: false,
     })
+    tagUnstableOperations(ast, document)
     return new Map([
       ['openapi.json', json],
       ['schema.ts', HEADER + astToString(ast)],
@@ -140,6 +148,10 @@ export function renderFacts(spec: SpecFacts): string {
     ...renderOperationFacts(spec),
     '',
     ...renderRequestHeaders(spec),
+    '',
+    ...renderRequestMediaTypes(spec),
+    '',
+    ...renderResponseHeaderTypes(spec),
     '',
     ...renderErrorCodeStatus(spec),
     '',

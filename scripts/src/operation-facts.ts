@@ -160,6 +160,52 @@ export function renderRequestHeaders(spec: OperationsSpec): string[] {
   ]
 }
 
+/**
+ * `operationRequestMediaTypes`: the media types of each operation's request body, in the order
+ * the spec lists them (the first is the one a client sends); empty without a body. A runtime
+ * table, so the client sends `application/merge-patch+json` where an operation declares it
+ * instead of openapi-fetch's `application/json`.
+ */
+export function renderRequestMediaTypes(spec: OperationsSpec): string[] {
+  const entries: string[] = []
+  for (const { operation } of identifiedOperations(spec)) {
+    const content = (resolve(spec, operation.requestBody).content ?? {}) as Node
+    entries.push(
+      `  ${quote(operation.operationId)}: [${Object.keys(content).map(quote).join(', ')}],`,
+    )
+  }
+  return [
+    "/** The media types of each operation's request body, first the one to send, by `operationId`. */",
+    'export const operationRequestMediaTypes: Readonly<Record<OperationId, readonly string[]>> = {',
+    ...entries,
+    '}',
+  ]
+}
+
+/**
+ * `responseHeaderTypes`: every response header the spec declares, by name as first written,
+ * with its schema's type (the support table allows `string` and `integer`, one per name). A
+ * runtime table, so the client reads each declared header into `meta` as its text or its number.
+ */
+export function renderResponseHeaderTypes(spec: OperationsSpec): string[] {
+  const types = new Map<string, [name: string, type: string]>()
+  for (const { operation } of identifiedOperations(spec)) {
+    for (const raw of Object.values((operation.responses ?? {}) as Node)) {
+      for (const [name, header] of Object.entries((resolve(spec, raw).headers ?? {}) as Node)) {
+        const type =
+          resolve(spec, resolve(spec, header).schema).type === 'integer' ? 'integer' : 'string'
+        if (!types.has(name.toLowerCase())) types.set(name.toLowerCase(), [name, type])
+      }
+    }
+  }
+  return [
+    "/** Every response header the spec declares, by name, with its schema's type. */",
+    'export const responseHeaderTypes: Readonly<Record<string, "integer" | "string">> = {',
+    ...[...types.values()].map(([name, type]) => `  ${quote(name)}: ${quote(type)},`),
+    '}',
+  ]
+}
+
 /** `ErrorCodeStatus`: the status of each error code, from `ErrorCode`'s `x-status`. */
 export function renderErrorCodeStatus(spec: OperationsSpec): string[] {
   const schemas = (spec.components?.schemas ?? {}) as Record<string, Node>

@@ -1,10 +1,17 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { lifecycleOf, operationsOf } from '@petstore/types/openapi/source'
+import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { renderFacts, renderGenerated, staleFiles } from '../src/generate-types.js'
-import { renderOperationFacts, renderRequestHeaders } from '../src/operation-facts.js'
+import {
+  renderOperationFacts,
+  renderRequestHeaders,
+  renderRequestMediaTypes,
+  renderResponseHeaderTypes,
+} from '../src/operation-facts.js'
 import { HEADER_SET, HEADER_SETS, withoutHeaderSets } from '../src/spec-lint/header-sets.js'
 import { plainYamlOptions } from '../src/spec-lint/plain-yaml.js'
 
@@ -187,5 +194,131 @@ describe('renderRequestHeaders', () => {
     })
     expect(lines).toContain('  "makeThing": ["X-Trace", "Idempotency-Key"],')
     expect(lines).toContain('  "listThings": ["X-Trace"],')
+  })
+})
+
+describe('renderRequestMediaTypes', () => {
+  it('lists the media types of each request body in spec order, none without a body', () => {
+    const lines = renderRequestMediaTypes({
+      paths: {
+        '/things/{id}': {
+          patch: {
+            operationId: 'patchThing',
+            requestBody: { $ref: '#/components/requestBodies/Patch' },
+          },
+          get: { operationId: 'getThing' },
+        },
+      },
+      components: {
+        requestBodies: {
+          Patch: { content: { 'application/merge-patch+json': {}, 'application/json': {} } },
+        },
+      },
+    })
+    expect(lines).toContain('  "patchThing": ["application/merge-patch+json", "application/json"],')
+    expect(lines).toContain('  "getThing": [],')
+  })
+})
+
+describe('renderResponseHeaderTypes', () => {
+  it('lists every declared response header once, by its first spelling, with its type', () => {
+    const lines = renderResponseHeaderTypes({
+      paths: {
+        '/things': {
+          get: {
+            operationId: 'listThings',
+            responses: {
+              200: { headers: { 'Max-Age': { $ref: '#/components/headers/MaxAge' } } },
+              default: {
+                headers: {
+                  'max-age': { schema: { type: 'integer' } },
+                  ETag: { schema: { type: 'string' } },
+                },
+              },
+            },
+          },
+        },
+      },
+      components: {
+        headers: { MaxAge: { schema: { $ref: '#/components/schemas/Seconds' } } },
+        schemas: { Seconds: { type: 'integer', minimum: 0 } },
+      },
+    })
+    expect(lines.filter((line) => line.startsWith('  '))).toEqual([
+      '  "Max-Age": "integer",',
+      '  "ETag": "string",',
+    ])
+  })
+})
+
+/** The TSDoc release tags on each member of a generated interface, by the member's path. */
+function releaseTags(schema: string): string[] {
+  const file = ts.createSourceFile('schema.ts', schema, ts.ScriptTarget.Latest, true)
+  const found: string[] = []
+  const visit = (node: ts.Node, at: string[]) => {
+    if (ts.isPropertySignature(node) && node.name && ts.isStringLiteral(node.name))
+      at = [...at, node.name.text]
+    else if (ts.isPropertySignature(node) && ts.isIdentifier(node.name))
+      at = [...at, node.name.text]
+    if (ts.isPropertySignature(node)) {
+      for (const tag of ts.getJSDocTags(node)) {
+        const name = tag.tagName.text
+        if (['alpha', 'beta', 'experimental'].includes(name)) found.push(`${at.join(' ')} @${name}`)
+      }
+    }
+    ts.forEachChild(node, (child) => visit(child, at))
+  }
+  for (const statement of file.statements) {
+    if (
+      ts.isInterfaceDeclaration(statement) &&
+      ['paths', 'operations'].includes(statement.name.text)
+    )
+      visit(statement, [statement.name.text])
+  }
+  return found.sort()
+}
+
+/** What the spec says should be tagged: each operation below `stable`, in both interfaces. */
+function expectedTags(spec: unknown): string[] {
+  const tags = { draft: 'experimental', alpha: 'alpha', beta: 'beta' } as Record<string, string>
+  return operationsOf(spec as Record<string, unknown>)
+    .flatMap(({ path, method, operation }) => {
+      const tag = tags[lifecycleOf(operation).stability ?? 'stable']
+      return tag === undefined
+        ? []
+        : [`paths ${path} ${method} @${tag}`, `operations ${String(operation.operationId)} @${tag}`]
+    })
+    .sort()
+}
+
+describe('release tags of the operations below stable', () => {
+  it('tags exactly the beta operations of the spec, in paths and in operations', () => {
+    const spec = parse(readFileSync(join(root, 'spec/openapi.yaml'), 'utf8'), plainYamlOptions)
+    const expected = expectedTags(spec)
+    expect(expected.some((tag) => tag.endsWith('@beta'))).toBe(true)
+    expect(releaseTags(readFileSync(join(committed, 'schema.ts'), 'utf8'))).toEqual(expected)
+  })
+
+  it('follows x-stability-level: an alpha operation is tagged @alpha, a promoted one nothing', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'petstore-stability-'))
+    const specPath = join(work, 'openapi.yaml')
+    const spec = parse(readFileSync(join(root, 'spec/openapi.yaml'), 'utf8'), plainYamlOptions)
+    spec.paths['/pets'].post['x-stability-level'] = 'alpha'
+    spec.paths['/store/orders'].get['x-stability-level'] = 'stable'
+    writeFileSync(specPath, JSON.stringify(spec))
+    const schema = await renderGenerated(specPath)
+      .then((files) => files.get('schema.ts') ?? '')
+      .finally(() => rmSync(work, { recursive: true, force: true }))
+    const tags = releaseTags(schema)
+    expect(tags).toEqual(expectedTags(spec))
+    expect(tags).toContain('paths /pets post @alpha')
+    expect(tags).toContain('operations createPet @alpha')
+    expect(
+      tags.filter((tag) => tag.includes('listOrders') || tag.includes('/store/orders get')),
+    ).toEqual([])
+    // The description openapi-typescript wrote stays, the tag after it.
+    expect(schema).toMatch(
+      /@description Adds a pet\.[\s\S]*?\n\s+\* @alpha `x-stability-level: alpha`/,
+    )
   })
 })

@@ -16,6 +16,7 @@ import { renderSupportTable } from '../src/support/render.js'
 import { describeUnsupported, pointer, supportTable, unsupported } from '../src/support/table.js'
 import { workspaceRoot } from '../src/workspace.js'
 
+// biome-ignore lint/suspicious/noExplicitAny: the edits below reach deep into a parsed spec
 type Node = Record<string, any>
 
 const specPath = join(workspaceRoot, 'spec/openapi.yaml')
@@ -31,7 +32,8 @@ const listPets = (doc: Node) => doc.paths['/pets'].get
 const violations: Record<string, { edit: (doc: Node) => void; names: string }> = {
   'request-media-type': {
     edit: (doc) => {
-      createPet(doc).requestBody.content['multipart/form-data'] = { schema: { type: 'object' } }
+      const { content } = createPet(doc).requestBody
+      content['multipart/form-data'] = content['application/json']
     },
     names: 'request body media type multipart/form-data',
   },
@@ -88,6 +90,12 @@ const violations: Record<string, { edit: (doc: Node) => void; names: string }> =
     },
     names: 'response header X-Total of type "array"',
   },
+  'response-header-field': {
+    edit: (doc) => {
+      listPets(doc).responses['200'].headers['Request-Id'] = { schema: { type: 'string' } }
+    },
+    names: 'response header Request-Id (its field requestId is taken)',
+  },
   security: {
     edit: (doc) => {
       doc.components.securitySchemes.session = { type: 'apiKey', in: 'cookie', name: 'sid' }
@@ -129,6 +137,46 @@ describe('the support table', () => {
       )
     })
   }
+
+  it('refuses an operation whose JSON media types have different schemas', () => {
+    const doc = canonical()
+    createPet(doc).requestBody.content['application/merge-patch+json'] = {
+      schema: { $ref: '#/components/schemas/PetPatch' },
+    }
+    expect(unsupported(doc).map((f) => [f.row, f.construct])).toEqual([
+      ['request-media-type', 'request body media types with different schemas'],
+    ])
+    createPet(doc).requestBody.content['application/merge-patch+json'] =
+      createPet(doc).requestBody.content['application/json']
+    expect(unsupported(doc)).toEqual([])
+  })
+
+  it("refuses a header name the client's meta cannot name, or one read as two types", () => {
+    const doc = canonical()
+    const headers = listPets(doc).responses['200'].headers
+    headers['X-Total_Count'] = { schema: { type: 'integer' } }
+    headers.Constructor = { schema: { type: 'string' } }
+    createPet(doc).responses['201'].headers.Allow = { schema: { type: 'integer' } }
+    expect(
+      unsupported(doc)
+        .filter((finding) => finding.row === 'response-header-field')
+        .map((finding) => [finding.construct, finding.where]),
+    ).toEqual([
+      [
+        'response header name X-Total_Count',
+        '#/paths/~1pets/get/responses/200/headers/X-Total_Count',
+      ],
+      [
+        'response header Constructor (its field constructor is taken)',
+        '#/paths/~1pets/get/responses/200/headers/Constructor',
+      ],
+      // Named where it disagrees with the first declaration of the name (createPet's here).
+      [
+        'response header Allow of type "string" where another is "integer"',
+        '#/paths/~1openapi.json/options/responses/204/headers/Allow',
+      ],
+    ])
+  })
 
   it('stops `pnpm generate` with every finding, each by name, place and row', async () => {
     const doc = canonical()

@@ -139,7 +139,8 @@ function exampleOf(node: Json): unknown {
 
 /**
  * The request that makes Prism answer `status` for the operation: its path parameters and
- * required parameters from their examples, its JSON body from its example, its credentials as
+ * required parameters from their examples, its body from its example (under the media type it
+ * is declared with), its credentials as
  * Prism checks them (any bearer token; an API key in its header), and `Prefer: code=` (Prism's
  * way of choosing which declared response to mock).
  */
@@ -168,10 +169,11 @@ function prismRequest({ at, status }: Declared): { url: string; init: RequestIni
   }
   let body: string | undefined
   const content = (at.operation.requestBody as Json | undefined)?.content as Json | undefined
-  const json = content?.['application/json'] as Json | undefined
-  if (json !== undefined) {
-    headers.set('content-type', 'application/json')
-    body = JSON.stringify(exampleOf(json))
+  // The body the operation declares, under its own media type (a merge patch for a PATCH).
+  const [type, media] = Object.entries(content ?? {})[0] ?? []
+  if (type !== undefined) {
+    headers.set('content-type', type)
+    body = JSON.stringify(exampleOf(media as Json))
   }
   const search = query.size > 0 ? `?${query}` : ''
   return { url: `${path}${search}`, init: { method: at.method.toUpperCase(), headers, body } }

@@ -18,6 +18,7 @@ import { type Clock, systemClock } from './clock.js'
 import { BuiltRequest, directFetch } from './direct-fetch.js'
 import type { RateLimitInfo } from './http/rate-limit-headers.js'
 import { createLog, type LoggerOptions } from './logger.js'
+import { withDeclaredMediaType } from './media-type.js'
 import { type MetaMethod, type MetaRequestMethod, ResponseMeta } from './meta.js'
 import { type DeprecationNotice, deprecation, formatDeprecation } from './middleware/deprecation.js'
 import { logging } from './middleware/logging.js'
@@ -178,11 +179,19 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
   }
   const wrapped = client as unknown as Record<
     CallMethod,
-    (...args: never[]) => Promise<{ response: Response }>
+    (...args: unknown[]) => Promise<{ response: Response }>
   >
   for (const method of methods) {
     const call = wrapped[method]
-    wrapped[method] = (...args) => call(...args).then(withMeta)
+    // The body goes out as the type its operation declares (merge patches included).
+    wrapped[method] =
+      method === 'request'
+        ? (verb, path, init) =>
+            call(verb, path, withDeclaredMediaType(String(verb), String(path), init as never)).then(
+              withMeta,
+            )
+        : (path, init) =>
+            call(path, withDeclaredMediaType(method, String(path), init as never)).then(withMeta)
   }
   return Object.assign(client as unknown as PetstoreClient, { rateLimit: () => limits.get(apiKey) })
 }

@@ -1,21 +1,32 @@
 /**
  * `meta`: what a response says in its headers, next to openapi-fetch's `{ data, error, response }`.
  * Its type is derived from the spec: `OperationFacts` (generated) lists the headers each response
- * of each operation declares, and each kind of header fills one field, so an operation has a
- * field only when the spec declares the header it comes from, and the field is `| undefined`
- * unless every such response requires it. Values are parsed when read, never before: a call
- * that does not read `meta` pays for one small object.
+ * of each operation declares, and each declared header fills one field (header-fields.ts): a
+ * parsed one (`requestId`, `rateLimit`, `next`, ...) or one of its own named after it (`etag`,
+ * `location`, ...) with the type openapi-typescript gives its schema. An operation has a field
+ * only when the spec declares the header it comes from, and the field is `| undefined` unless
+ * every such response requires it. Values are parsed when read, never before: a call that does
+ * not read `meta` pays for one small object.
  */
-import type { OperationFacts, OperationId, paths } from '@petstore/types'
+import type { OperationFacts, OperationId, operations, paths } from '@petstore/types'
+import { responseHeaderTypes } from '@petstore/types'
 import type { HttpMethodName } from '@petstore/types/openapi'
 import type { Client, ClientPathsWithMethod, FetchResponse, MaybeOptionalInit } from 'openapi-fetch'
+import {
+  type FieldName,
+  fieldName,
+  hasOwnField,
+  type ParsedField,
+  type parsedHeaders,
+  type parsedLinkRelation,
+} from './header-fields.js'
 import { parseDeprecation, parseHttpDate } from './http/deprecation-headers.js'
 import { type NextPage, nextPage } from './http/link.js'
 import { parseRateLimit, type RateLimitInfo } from './http/rate-limit-headers.js'
 import { requestIdOf } from './http/request-id.js'
 import { parseRetryAfter } from './http/retry-after.js'
 
-/** The value of each `meta` field, and the headers it is read from. */
+/** The value of each parsed field of `meta`, and the headers it is read from. */
 export interface MetaFields {
   /** `X-Request-Id`: the service's identifier of the request, to quote when reporting a problem. */
   requestId: string
@@ -31,35 +42,59 @@ export interface MetaFields {
   retryAfterMs: number
 }
 
-/** The field a declared header fills, by its name (and, for `Link`, the relations it declares). */
-type FieldOf<Name, Declared> =
+/** The parsed headers by lower-case name, so a declared `etag` or `ETAG` is found too. */
+type ParsedByName = {
+  [Name in keyof typeof parsedHeaders as Lowercase<Name>]: (typeof parsedHeaders)[Name]
+}
+
+/** The parsed field a declared header fills, `never` when it fills one of its own. */
+type ParsedFieldOf<Name, Declared> =
   Lowercase<Name & string> extends infer Lower
-    ? Lower extends 'x-request-id'
-      ? 'requestId'
-      : Lower extends 'ratelimit' | 'ratelimit-policy' | `x-ratelimit-${string}`
-        ? 'rateLimit'
-        : Lower extends 'deprecation'
-          ? 'deprecation'
-          : Lower extends 'sunset'
-            ? 'sunset'
-            : Lower extends 'retry-after'
-              ? 'retryAfterMs'
-              : Lower extends 'link'
-                ? Declared extends { rel: infer Rel }
-                  ? 'next' extends Rel
-                    ? 'next'
-                    : never
-                  : never
-                : never
+    ? Lower extends keyof ParsedByName
+      ? Lower extends 'link'
+        ? Declared extends { rel: infer Rel }
+          ? typeof parsedLinkRelation extends Rel
+            ? ParsedByName[Lower]
+            : never
+          : never
+        : ParsedByName[Lower]
+      : never
     : never
 
-/** The fields of one response: one per kind of header it declares, required when it is. */
-type ResponseFields<Declared> = {
+type IsOwn<Name, Declared> = [ParsedFieldOf<Name, Declared>] extends [never] ? true : false
+
+/** The field a declared header fills. */
+type FieldOf<Name, Declared> =
+  IsOwn<Name, Declared> extends true ? FieldName<Name & string> : ParsedFieldOf<Name, Declared>
+
+/** Header `Name` of response `Status` of `Op` as openapi-typescript types its schema. */
+type DeclaredValue<
+  Op extends OperationId,
+  Status,
+  Name,
+> = operations[Op]['responses'] extends infer Responses
+  ? Status extends keyof Responses
+    ? Responses[Status] extends { headers: infer Headers }
+      ? Name extends keyof Headers
+        ? Headers[Name]
+        : string
+      : string
+    : string
+  : string
+
+/** The value of the field a declared header fills (a parsed field missing above fails here). */
+type ValueOf<Op extends OperationId, Status, Name, Declared> =
+  IsOwn<Name, Declared> extends true
+    ? DeclaredValue<Op, Status, Name>
+    : MetaFields[ParsedFieldOf<Name, Declared> & ParsedField]
+
+/** The fields of one response: one per declared header, required when the header is. */
+type ResponseFields<Op extends OperationId, Status, Declared> = {
   [Name in keyof Declared as FieldOf<Name, Declared[Name]>]: Declared[Name] extends {
     required: true
   }
-    ? MetaFields[FieldOf<Name, Declared[Name]>]
-    : MetaFields[FieldOf<Name, Declared[Name]>] | undefined
+    ? ValueOf<Op, Status, Name, Declared[Name]>
+    : ValueOf<Op, Status, Name, Declared[Name]> | undefined
 }
 
 type Success = 'successHeaders'
@@ -77,7 +112,7 @@ type Statuses<Op extends OperationId, Branch extends Success | Failure> = {
 }[keyof HeadersOf<Op, Branch>]
 /** The fields of each response of a branch, as a union. */
 type BranchFields<Op extends OperationId, Branch extends Success | Failure> = {
-  [S in Statuses<Op, Branch>]: ResponseFields<HeadersOf<Op, Branch>[S]>
+  [S in Statuses<Op, Branch>]: ResponseFields<Op, S, HeadersOf<Op, Branch>[S]>
 }[Statuses<Op, Branch>]
 type Keys<Fields> = Fields extends unknown ? keyof Fields : never
 /** Every field of the operation; in `Fields`' responses, `| undefined` where one lacks it. */
@@ -167,10 +202,24 @@ export type MetaRequestMethod = <
 
 /**
  * The runtime side of `meta`: one getter per field of {@link MetaFields}, each parsing its header
- * when read (with the parser the middleware use). Every response has them all; the type of a
- * call's `meta` shows only those its operation declares.
+ * when read (with the parser the middleware use), and one per other header the spec declares
+ * anywhere (`responseHeaderTypes`), reading its text or its integer. Every response has them all;
+ * the type of a call's `meta` shows only those its operation declares.
  */
 export class ResponseMeta {
+  static {
+    for (const [name, type] of Object.entries(responseHeaderTypes)) {
+      if (!hasOwnField(name)) continue
+      Object.defineProperty(ResponseMeta.prototype, fieldName(name), {
+        get(this: ResponseMeta) {
+          const value = this.#headers.get(name) ?? undefined
+          if (type === 'string' || value === undefined) return value
+          return /^\d+$/.test(value) ? Number(value) : undefined
+        },
+      })
+    }
+  }
+
   readonly #headers: Headers
   readonly #url: string
   readonly #receivedAt: number

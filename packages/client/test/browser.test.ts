@@ -50,7 +50,7 @@ afterAll(async () => {
   await petstore?.close()
 })
 
-it('works in a browser: CORS, idempotent POST, pagination, rate limits, console.warn deprecation', async () => {
+it('works in a browser: CORS, idempotent POST, pagination, rate limits, ETag and If-Match, console.warn deprecation', async () => {
   const tab = await browser.newPage()
   const warnings: string[] = []
   tab.on('console', (message) => {
@@ -72,11 +72,19 @@ it('works in a browser: CORS, idempotent POST, pagination, rate limits, console.
       await client.GET('/pets/{petId}', { params: { path: { petId: pet.id } } })
       let pages = 0
       for await (const _ of paginatePages(client, 'listPets', { limit: 1 })) pages += 1
+      const renamed = await client.PATCH('/pets/{petId}', {
+        params: { path: { petId: pet.id }, header: { 'If-Match': created.meta.etag } },
+        body: { name: 'Rexy' },
+      })
       return {
         status: created.response.status,
         pages,
         remaining: client.rateLimit()?.remaining,
         requestId: created.response.headers.get('X-Request-Id'),
+        location: created.meta.location === `/v1/pets/${pet.id}`,
+        etag: created.meta.etag,
+        renamed: renamed.data?.name,
+        renamedEtag: renamed.meta.etag,
       }
     },
     { baseUrl: `${petstore.url}/v1`, apiKey },
@@ -86,6 +94,15 @@ it('works in a browser: CORS, idempotent POST, pagination, rate limits, console.
   // Link header is exposed; remaining: so are the rate-limit headers.
   expect(result).toMatchObject({ status: 201, pages: 2, requestId: expect.any(String) })
   expect(result.remaining).toBeGreaterThan(0)
+  // meta's own fields: ETag and Location are exposed; the merge patch with If-Match passed the
+  // preflight (PATCH, If-Match, its Content-Type) and matched.
+  expect(result).toMatchObject({
+    location: true,
+    etag: expect.stringMatching(/^"/),
+    renamed: 'Rexy',
+  })
+  expect(result.renamedEtag).toMatch(/^"/)
+  expect(result.renamedEtag).not.toBe(result.etag)
   expect(warnings).toHaveLength(1)
   expect(warnings[0]).toMatch(/^DeprecationWarning: getPet \(GET \/pets\/\{petId\}\) is deprecated/)
 }, 30_000)

@@ -247,21 +247,28 @@ export function manualClock(start = Date.now()): Clock & {
 
 /**
  * The real service for the tests of one file: started before them with an enterprise key whose
- * limits no test reaches, closed after them. Read `url` (no `/v1`) and `apiKey` inside tests.
+ * limits no test reaches, closed after them. Read `url` (no `/v1`) and `apiKey` inside tests;
+ * `issueKey()` gives another such key (what a key owns, its orders, starts empty).
  */
-export function realPetstore(): { readonly url: string; readonly apiKey: string } {
-  const state = { url: '', apiKey: '' }
+export function realPetstore(): {
+  readonly url: string
+  readonly apiKey: string
+  issueKey(): Promise<string>
+} {
+  let issue: (() => Promise<string>) | undefined
+  const state = {
+    url: '',
+    apiKey: '',
+    issueKey: () => issue?.() ?? Promise.reject(new Error('the petstore is not started yet')),
+  }
   let close: (() => Promise<void>) | undefined
   beforeAll(async () => {
     const { startPetstore } = await import('@petstore/server')
     const petstore = await startPetstore()
     close = () => petstore.close()
+    issue = () => petstore.issueKey({ plan: 'enterprise', perMinute: 100_000, perDay: 1_000_000 })
     state.url = petstore.url
-    state.apiKey = await petstore.issueKey({
-      plan: 'enterprise',
-      perMinute: 100_000,
-      perDay: 1_000_000,
-    })
+    state.apiKey = await issue()
   })
   afterAll(async () => {
     await close?.()

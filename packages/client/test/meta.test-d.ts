@@ -64,8 +64,48 @@ describe('meta types, derived from the headers the spec declares', () => {
     expectTypeOf<Declared['Link']['rel']>().toEqualTypeOf<'next'>()
     // The preflight's 204 declares no rate-limit headers; its errors do.
     type Preflight = 'getOpenApiDocumentOptions'
-    expectTypeOf<keyof OperationMeta<Preflight>>().toEqualTypeOf<'requestId' | 'rateLimit'>()
+    expectTypeOf<OperationMeta<Preflight>>().toHaveProperty('rateLimit')
     expectTypeOf<SuccessMeta<Preflight>['rateLimit']>().toEqualTypeOf<undefined>()
+  })
+
+  it('gives every other declared header a camelCase field of its own, typed by its schema', async () => {
+    const created = await client.POST('/pets', { body: { name: 'Rex', categoryId: 1 } })
+    if (!created.error) {
+      expectTypeOf(created.meta.etag).toEqualTypeOf<string>()
+      expectTypeOf(created.meta.location).toEqualTypeOf<string>()
+      // An enum of one value, and only on a replay.
+      expectTypeOf(created.meta.idempotentReplayed).toEqualTypeOf<'true' | undefined>()
+      expectTypeOf(created.meta.xContentTypeOptions).toEqualTypeOf<'nosniff'>()
+    } else {
+      // Only a 401 declares WWW-Authenticate; no error declares an ETag.
+      expectTypeOf(created.meta.wwwAuthenticate).toEqualTypeOf<string | undefined>()
+      expectTypeOf(created.meta.etag).toEqualTypeOf<undefined>()
+    }
+    // An integer schema is read as a number.
+    type Preflight = SuccessMeta<'getOpenApiDocumentOptions'>
+    expectTypeOf<Preflight['accessControlMaxAge']>().toEqualTypeOf<number | undefined>()
+    expectTypeOf<Preflight['allow']>().toEqualTypeOf<string>()
+    // Parsed headers fill their parsed field only.
+    expectTypeOf<OperationMeta<'listPets'>>().not.toHaveProperty('xRequestId')
+    expectTypeOf<OperationMeta<'listPets'>>().not.toHaveProperty('xRateLimitLimit')
+    expectTypeOf<OperationMeta<'listPets'>>().not.toHaveProperty('link')
+  })
+
+  it('keeps a Link without rel="next" as its text: getPet’s deprecation links', () => {
+    expectTypeOf<SuccessMeta<'getPet'>['link']>().toEqualTypeOf<string>()
+    expectTypeOf<OperationMeta<'getPet'>>().not.toHaveProperty('next')
+  })
+
+  it('types the new operations’ ETag, for If-Match', async () => {
+    const order = await client.POST('/store/orders', { body: { petId: 1 } })
+    if (order.data) expectTypeOf(order.meta.etag).toEqualTypeOf<string>()
+    const updated = await client.PATCH('/store/orders/{orderId}', {
+      params: { path: { orderId: 1 }, header: { 'If-Match': order.meta.etag } },
+      body: { status: 'approved' },
+    })
+    if (updated.data) expectTypeOf(updated.meta.etag).toEqualTypeOf<string>()
+    const deleted = await client.DELETE('/pets/{petId}', { params: { path: { petId: 1 } } })
+    expectTypeOf(deleted.meta).not.toHaveProperty('etag')
   })
 
   it('keeps openapi-fetch’s data and error, and the client usable where a Client is', async () => {

@@ -4,8 +4,10 @@ import { build } from 'esbuild'
 import { expect, it } from 'vitest'
 
 const entry = fileURLToPath(new URL('../src/index.ts', import.meta.url))
-// 8 kB until trace context (on by default, issue 31) took the last 30 bytes of it.
-const budgetBytes = 8.5 * 1024
+// 8 kB until trace context (on by default, issue 31) took the last 30 bytes of it; 8.5 kB until
+// `meta` gave every declared header a field and bodies their declared media type (issue 50):
+// the tables of response headers and request media types generated from the spec.
+const budgetBytes = 9 * 1024
 
 /** Bundles `contents` (importing the package source) for browsers, minified. */
 async function bundle(contents: string) {
@@ -27,7 +29,7 @@ async function bundle(contents: string) {
   return { code: result.outputFiles[0]?.contents ?? new Uint8Array(), included }
 }
 
-it('stays under 8.5 kB minified and gzipped, openapi-fetch included, with nothing Node-only', async () => {
+it('stays under 9 kB minified and gzipped, openapi-fetch included, with nothing Node-only', async () => {
   const { code, included } = await bundle(`export * from ${JSON.stringify(entry)}`)
   expect(included.some((input) => input.includes('openapi-fetch'))).toBe(true)
   // The 50 kB bundled spec must never be pulled in.

@@ -20,7 +20,7 @@ import {
 import { sampleBaseUrl, withCodeSamples } from './code-samples.js'
 import { withSunsetBadges } from './deprecation.js'
 import { enhancements } from './enhancements.js'
-import { withGettingStarted } from './getting-started.js'
+import { withGuides } from './guides.js'
 import { appendToBody, appendToHead, escapeHtml, prependToHead } from './html.js'
 import { findRemoteFetches, inlineRemoteAssets } from './offline.js'
 import type { OpenApiDocument } from './openapi.js'
@@ -40,14 +40,15 @@ export const siteFiles = [
 ] as const
 
 /**
- * What the rendered page shows: the spec with a getting-started section, code samples, sunset
- * and stability badges and ids added, and its wrapped descriptions joined into lines (for Redoc's search).
+ * What the rendered page shows: the spec with its guides (`guides.ts`), code samples, sunset and
+ * stability badges and ids added, and its wrapped descriptions joined into lines (for Redoc's
+ * search).
  */
 export function renderedSpec(
   spec: OpenApiDocument,
   apiBaseUrl = sampleBaseUrl(spec),
 ): OpenApiDocument {
-  const samples = withCodeSamples(withGettingStarted(spec, apiBaseUrl), apiBaseUrl)
+  const samples = withCodeSamples(withGuides(spec, apiBaseUrl), apiBaseUrl)
   return withUnwrappedDescriptions(withOperationIds(withStabilityBadges(withSunsetBadges(samples))))
 }
 

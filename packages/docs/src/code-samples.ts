@@ -4,7 +4,7 @@
  * the spec says. The test suite runs every sample, as the rendered page shows it, against a real
  * server: a sample that stops working fails the build instead of rotting in the docs.
  */
-import { isSuccessStatus } from '@petstore/types/openapi'
+import { isJsonMediaType, isSuccessStatus } from '@petstore/types/openapi'
 import { apiKeyVariable, keyReaders } from './browser/sample-text.js'
 import { shellQuote, toPythonLiteral, toTypeScriptLiteral } from './literal.js'
 import {
@@ -35,10 +35,11 @@ export const sampleLanguages = [
 
 export type SampleLabel = (typeof sampleLanguages)[number]['label']
 
-/** The example values a sample sends, by parameter location. */
+/** The example values a sample sends, by parameter location, and its body. */
 export interface SampleRequest {
   path: Record<string, unknown>
   query: Record<string, unknown>
+  /** Sent as the operation's `bodyMediaType`. */
   body: unknown
 }
 
@@ -82,7 +83,10 @@ function deprecationNote(entry: OperationEntry): string | undefined {
   return `Deprecated${sunset ? ` (sunset ${sunset})` : ''}${successor ? `: use ${successor} instead` : ''}.`
 }
 
-/** Whether the operation's success response has a JSON body (an `OPTIONS` answer has none). */
+/**
+ * Whether the operation's success response has a JSON body: a `204` (`deletePet`, an `OPTIONS`
+ * answer) has none, and its samples print the status instead.
+ */
 function answersJson(document: OpenApiDocument, entry: OperationEntry): boolean {
   const responses = entry.operation.responses ?? {}
   const success = Object.keys(responses).find(isSuccessStatus)
@@ -91,17 +95,37 @@ function answersJson(document: OpenApiDocument, entry: OperationEntry): boolean 
     document,
     responses[success] as object,
   )
-  return response.content?.['application/json'] !== undefined
+  return Object.keys(response.content ?? {}).some((type) => isJsonMediaType(type.toLowerCase()))
 }
 
-/** A curl command for the operation against `baseUrl`, reading the key from the environment. */
-export function curlSample(baseUrl: string, entry: OperationEntry, request: SampleRequest): string {
+/** The `Content-Type` a sample sends its body with: the one the operation declares. */
+function bodyMediaType(entry: OperationEntry): string {
+  if (entry.bodyMediaType === undefined) {
+    throw new Error(`${entry.operation.operationId}: a sample body, but no request body declared`)
+  }
+  return entry.bodyMediaType
+}
+
+/** What a sample prints of an answer without a body (a `204`): its status, and why. */
+const noBody = 'the answer has no body'
+
+/**
+ * A curl command for the operation against `baseUrl`, reading the key from the environment. An
+ * answer without a body is shown with its status line and headers (`-i`): they are all it says.
+ */
+export function curlSample(
+  baseUrl: string,
+  entry: OperationEntry,
+  request: SampleRequest,
+  json = true,
+): string {
   const url = requestUrl(baseUrl, entry, request)
   const method = entry.method.toUpperCase()
-  const lines = [`curl -sS${method === 'GET' ? '' : ` -X ${method}`} ${shellQuote(url)}`]
+  const flags = `-sS${json ? '' : 'i'}${method === 'GET' ? '' : ` -X ${method}`}`
+  const lines = [`curl ${flags} ${shellQuote(url)}`]
   lines.push(`  -H "Authorization: Bearer ${keyReaders.shell.read}"`)
   if (request.body !== undefined) {
-    lines.push(`  -H 'Content-Type: application/json'`)
+    lines.push(`  -H ${shellQuote(`Content-Type: ${bodyMediaType(entry)}`)}`)
     lines.push(`  -d ${shellQuote(JSON.stringify(request.body))}`)
   }
   const note = deprecationNote(entry)
@@ -113,6 +137,7 @@ export function typescriptSample(
   baseUrl: string,
   entry: OperationEntry,
   request: SampleRequest,
+  json = true,
 ): string {
   const options: string[] = []
   const params: string[] = []
@@ -137,15 +162,16 @@ export function typescriptSample(
     '})',
     '',
     ...(note ? [`// ${note}`] : []),
-    `const { data, error } = await ${call}`,
+    `const { ${json ? 'data' : 'response'}, error } = await ${call}`,
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a template literal of the sample's own
     'if (error) throw new Error(`${error.code}: ${error.message}`)',
-    'console.log(data)',
+    json ? 'console.log(data)' : `console.log(response.status) // ${noBody}`,
     '',
   ].join('\n')
 }
 
-function requestUrl(baseUrl: string, entry: OperationEntry, request: SampleRequest): string {
+/** The URL a sample calls: `baseUrl`, the path with its parameters, then the query. */
+export function requestUrl(baseUrl: string, entry: OperationEntry, request: SampleRequest): string {
   const query = new URLSearchParams(
     Object.entries(request.query).map(([name, value]): [string, string] => [name, String(value)]),
   ).toString()
@@ -162,7 +188,9 @@ export function javascriptSample(
   const init = [`  method: '${entry.method.toUpperCase()}',`]
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a template literal of the sample's own
   const headers = ['Authorization: `Bearer ${apiKey}`']
-  if (request.body !== undefined) headers.push(`'Content-Type': 'application/json'`)
+  if (request.body !== undefined) {
+    headers.push(`'Content-Type': ${toTypeScriptLiteral(bodyMediaType(entry))}`)
+  }
   init.push(`  headers: { ${headers.join(', ')} },`)
   if (request.body !== undefined) {
     init.push(`  body: JSON.stringify(${toTypeScriptLiteral(request.body)}),`)
@@ -183,9 +211,12 @@ export function javascriptSample(
           'console.log(body)',
         ]
       : [
+          'if (!response.ok) {',
+          '  const error = await response.json()',
           // biome-ignore lint/suspicious/noTemplateCurlyInString: a template literal of the sample's own
-          'if (!response.ok) throw new Error(`${response.status} ${response.statusText}`)',
-          'console.log(response.status)',
+          '  throw new Error(`${response.status} ${error.code}: ${error.message}`)',
+          '}',
+          `console.log(response.status) // ${noBody}`,
         ]),
     '',
   ].join('\n')
@@ -202,7 +233,7 @@ export function pythonSample(
   const args = [`    ${JSON.stringify(requestUrl(baseUrl, entry, request))},`]
   args.push(`    method="${entry.method.toUpperCase()}",`)
   if (request.body !== undefined) {
-    headers.push('"Content-Type": "application/json"')
+    headers.push(`"Content-Type": ${JSON.stringify(bodyMediaType(entry))}`)
     args.push(`    data=json.dumps(${toPythonLiteral(request.body)}).encode(),`)
   }
   args.push(`    headers={${headers.map((header) => `\n        ${header},`).join('')}\n    },`)
@@ -219,7 +250,9 @@ export function pythonSample(
     ')',
     '# An error status raises urllib.error.HTTPError; its body is the Error JSON.',
     'with urllib.request.urlopen(request) as response:',
-    json ? '    print(json.dumps(json.load(response), indent=2))' : '    print(response.status)',
+    json
+      ? '    print(json.dumps(json.load(response), indent=2))'
+      : `    print(response.status)  # ${noBody}`,
     '',
   ].join('\n')
 }
@@ -234,18 +267,23 @@ export function sampleBaseUrl(
   return url.replace(/\/+$/, '')
 }
 
-/** The samples of one operation against `baseUrl`, in the order of `sampleLanguages`. */
+/**
+ * The samples of one operation against `baseUrl`, in the order of `sampleLanguages`: those of
+ * its examples (`sampleRequest`), or of another `request` (the docs' tests send the ids of
+ * resources made for each sample).
+ */
 export function codeSamples(
   document: OpenApiDocument,
   entry: OperationEntry,
   baseUrl = sampleBaseUrl(document),
+  request = sampleRequest(document, entry),
 ): CodeSample[] {
-  const request = sampleRequest(document, entry)
+  const json = answersJson(document, entry)
   const sources: Record<SampleLabel, string> = {
-    curl: curlSample(baseUrl, entry, request),
-    TypeScript: typescriptSample(baseUrl, entry, request),
-    JavaScript: javascriptSample(baseUrl, entry, request, answersJson(document, entry)),
-    Python: pythonSample(baseUrl, entry, request, answersJson(document, entry)),
+    curl: curlSample(baseUrl, entry, request, json),
+    TypeScript: typescriptSample(baseUrl, entry, request, json),
+    JavaScript: javascriptSample(baseUrl, entry, request, json),
+    Python: pythonSample(baseUrl, entry, request, json),
   }
   return sampleLanguages.map(({ lang, label }) => ({ lang, label, source: sources[label] }))
 }

@@ -4,7 +4,7 @@
  * the server, the generated facts and spec:diff read the spec with too). The bundled spec is the
  * only source: nothing here restates it.
  */
-import { operationsOf, resolveRef } from '@petstore/types/openapi'
+import { isJsonMediaType, operationsOf, resolveRef } from '@petstore/types/openapi'
 
 export interface Reference {
   $ref: string
@@ -78,7 +78,12 @@ export interface OperationEntry {
   method: string
   operation: Operation
   parameters: Parameter[]
-  /** The JSON request body's examples, in document order; empty when there is no JSON body. */
+  /**
+   * The media type a request body is sent as: the first JSON one the operation declares
+   * (`application/json`, `application/merge-patch+json`); absent without a request body.
+   */
+  bodyMediaType?: string
+  /** That media type's examples, in document order; empty when it has none. */
   bodyExamples: unknown[]
 }
 
@@ -90,23 +95,56 @@ export function resolve<T>(document: OpenApiDocument, value: T | Reference): T {
   return resolveRef(document, value)
 }
 
-/** Every operation of the document, in path then method order. */
+/**
+ * Every operation of the document, in path then method order. Its request body is read when
+ * asked, and fails, naming the operation, without a JSON media type: the samples and the console
+ * could only send it wrong.
+ */
 export function listOperations(document: OpenApiDocument): OperationEntry[] {
   return operationsOf<Operation, Parameter>(document).map(
-    ({ path, method, operation, parameters }) => ({
-      path,
-      method,
-      operation,
-      parameters,
-      bodyExamples: bodyExamples(document, operation),
-    }),
+    ({ path, method, operation, parameters }) => {
+      let body: RequestBody | undefined
+      const read = () => {
+        body ??= requestBodyOf(document, operation, `${method.toUpperCase()} ${path}`)
+        return body
+      }
+      return {
+        path,
+        method,
+        operation,
+        parameters,
+        get bodyMediaType() {
+          return read().bodyMediaType
+        },
+        get bodyExamples() {
+          return read().bodyExamples
+        },
+      }
+    },
   )
 }
 
-function bodyExamples(document: OpenApiDocument, operation: Operation): unknown[] {
-  if (!operation.requestBody) return []
-  const media = resolve(document, operation.requestBody).content?.['application/json']
-  if (!media) return []
+type RequestBody = Pick<OperationEntry, 'bodyMediaType' | 'bodyExamples'>
+
+function requestBodyOf(
+  document: OpenApiDocument,
+  operation: Operation,
+  where: string,
+): RequestBody {
+  if (!operation.requestBody) return { bodyExamples: [] }
+  const content = resolve(document, operation.requestBody).content ?? {}
+  const bodyMediaType = Object.keys(content).find((type) => isJsonMediaType(type.toLowerCase()))
+  const media = bodyMediaType === undefined ? undefined : content[bodyMediaType]
+  if (bodyMediaType === undefined || media === undefined) {
+    const declared = Object.keys(content).join(', ') || 'none'
+    throw new Error(
+      `${operation.operationId ?? where}: its request body has no JSON media type (declared: ${declared}); the docs' samples and try-it console send JSON bodies only`,
+    )
+  }
+  return { bodyMediaType, bodyExamples: mediaExamples(document, media) }
+}
+
+function mediaExamples(document: OpenApiDocument, media: MediaType): unknown[] {
   if (media.examples) {
     return Object.values(media.examples).map((example) => resolve(document, example).value)
   }

@@ -7,7 +7,8 @@
 import { lifecycleOf } from '@petstore/types/openapi'
 import { listOperations, type OpenApiDocument } from './openapi.js'
 
-const BADGES: Record<string, { name: string; color: string }> = {
+/** The badge of each level below `stable`. */
+export const stabilityBadges: Readonly<Record<string, { name: string; color: string }>> = {
   draft: { name: 'Draft', color: '#b91c1c' },
   alpha: { name: 'Alpha', color: '#c2410c' },
   beta: { name: 'Beta', color: '#1d4ed8' },
@@ -18,7 +19,7 @@ export function withStabilityBadges(document: OpenApiDocument): OpenApiDocument 
   const copy = structuredClone(document)
   for (const { operation } of listOperations(copy)) {
     const level = lifecycleOf(operation).stability
-    const badge = level === undefined ? undefined : BADGES[level]
+    const badge = level === undefined ? undefined : stabilityBadges[level]
     if (badge === undefined) continue
     operation['x-badges'] = [...(operation['x-badges'] ?? []), badge]
   }

@@ -14,8 +14,8 @@ function asText(value: unknown): string | undefined {
 }
 
 /**
- * Operations with their path, query and header parameters, examples and first body example, and
- * `apiBaseUrl`, the server the built samples name.
+ * Operations with their path, query and header parameters, examples, the media type of their body
+ * and its first example, and `apiBaseUrl`, the server the built samples name.
  */
 export function tryItData(document: OpenApiDocument, apiBaseUrl: string): TryItData {
   const operations = listOperations(document).map((entry) => {
@@ -43,6 +43,12 @@ export function tryItData(document: OpenApiDocument, apiBaseUrl: string): TryItD
       deprecated: operation.deprecated === true,
       ...(operation['x-sunset'] ? { sunset: operation['x-sunset'].slice(0, 10) } : {}),
       parameters,
+      ...(entry.bodyMediaType === undefined
+        ? {}
+        : {
+            bodyMediaType: entry.bodyMediaType,
+            bodyRequired: resolve(document, operation.requestBody ?? {}).required === true,
+          }),
       ...(entry.bodyExamples.length > 0
         ? { body: JSON.stringify(entry.bodyExamples[0], null, 2) }
         : {}),

@@ -6,8 +6,8 @@ import {
   sampleRequest,
   withCodeSamples,
 } from '../src/code-samples.js'
-import { shellQuote, toPythonLiteral } from '../src/literal.js'
-import { listOperations } from '../src/openapi.js'
+import { shellQuote, toPythonLiteral, toTypeScriptLiteral } from '../src/literal.js'
+import { listOperations, resolve } from '../src/openapi.js'
 import { createPetExample, spec } from './helpers.js'
 
 const entry = (operationId: string) => {
@@ -71,6 +71,63 @@ describe('codeSamples', () => {
     expect(javascript?.source).toContain("const response = await fetch(url, {\n  method: 'POST',")
     expect(python?.source).toContain(
       `data=json.dumps(${toPythonLiteral(createPetExample)}).encode(),`,
+    )
+  })
+})
+
+describe('request bodies and answers without one', () => {
+  const operations = listOperations(spec)
+
+  it('sends each body as the media type its operation declares, with its first example', () => {
+    const withBody = operations.filter(({ operation }) => operation.requestBody)
+    expect(withBody.length, 'the spec has operations with a body').toBeGreaterThan(0)
+    for (const entry of withBody) {
+      const { operation } = entry
+      const body = resolve(spec, operation.requestBody ?? {})
+      const [type, media] = Object.entries(body.content ?? {})[0] ?? []
+      const example = Object.values(media?.examples ?? {})[0]
+      const value = example && resolve(spec, example).value
+      expect(value, `${operation.operationId} has a body example`).toBeDefined()
+      const [curl, typescript, javascript, python] = codeSamples(spec, entry).map((s) => s.source)
+      const name = operation.operationId
+      expect(curl, name).toContain(`-H 'Content-Type: ${type}'`)
+      expect(curl, name).toContain(`-d ${shellQuote(JSON.stringify(value))}`)
+      expect(typescript, name).toContain(`body: ${toTypeScriptLiteral(value)},`)
+      expect(javascript, name).toContain(`'Content-Type': '${type}'`)
+      expect(javascript, name).toContain(`body: JSON.stringify(${toTypeScriptLiteral(value)}),`)
+      expect(python, name).toContain(`"Content-Type": "${type}",`)
+      expect(python, name).toContain(`data=json.dumps(${toPythonLiteral(value)}).encode(),`)
+    }
+  })
+
+  it('shows the status of an answer without a body (a 204), in every language', () => {
+    const bodiless = operations.filter(({ operation }) => {
+      const success = Object.entries(operation.responses ?? {}).find(([code]) => /^2/.test(code))
+      return (
+        success && resolve<{ content?: object }>(spec, success[1] as object).content === undefined
+      )
+    })
+    expect(bodiless.length, 'the spec has answers without a body').toBeGreaterThan(0)
+    for (const entry of bodiless) {
+      const [curl, typescript, javascript, python] = codeSamples(spec, entry).map((s) => s.source)
+      const name = entry.operation.operationId
+      expect(curl, name).toMatch(/^curl -sSi /m)
+      expect(typescript, name).toContain('const { response, error } = await client.')
+      expect(typescript, name).toContain('console.log(response.status)')
+      expect(javascript, name).not.toContain('const body = await response.json()')
+      expect(javascript, name).toContain('console.log(response.status)')
+      expect(python, name).toContain('    print(response.status)')
+    }
+  })
+
+  it('writes the samples of another request, such as one for a resource of the reader’s', () => {
+    const updatePet = entry('updatePet')
+    const request = { path: { petId: 42 }, query: {}, body: { name: 'Max' } }
+    const [curl, typescript] = codeSamples(spec, updatePet, 'http://h/v1', request)
+    expect(curl?.source).toContain(`'http://h/v1/pets/42'`)
+    expect(curl?.source).toContain(`-d '{"name":"Max"}'`)
+    expect(typescript?.source).toContain(
+      "params: { path: { petId: 42 } },\n  body: { name: 'Max' },",
     )
   })
 })

@@ -155,23 +155,31 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path
 }
 
+/** The try-it console, opened. */
+export async function tryItPanel(page: Page): Promise<Locator> {
+  const panel = page.getByRole('complementary', { name: 'Try it console' })
+  if (!(await panel.isVisible())) await page.locator('.ps-tryit-toggle').click()
+  return panel
+}
+
 /**
- * Opens the console, picks an operation, fills the key and parameters and sends; returns the
- * status line.
+ * Opens the console, picks an operation, fills the key, parameters and body (else the example it
+ * shows) and sends; returns the status line.
  */
 export async function tryIt(
   page: Page,
   operationId: string,
   apiKey: string,
   parameters: Record<string, string> = {},
+  body?: string,
 ): Promise<string> {
-  const panel = page.getByRole('complementary', { name: 'Try it console' })
-  if (!(await panel.isVisible())) await page.locator('.ps-tryit-toggle').click()
+  const panel = await tryItPanel(page)
   await panel.locator('select[name=operation]').selectOption(operationId)
   await panel.locator('input[name=apiKey]').fill(apiKey)
   for (const [name, value] of Object.entries(parameters)) {
     await panel.locator(`input[data-param="${name}"]`).fill(value)
   }
+  if (body !== undefined) await panel.locator('textarea[name=body]').fill(body)
   await panel.getByRole('button', { name: 'Send request' }).click()
   const status = panel.getByRole('status')
   await expect.poll(() => status.getAttribute('data-outcome')).not.toBe('pending')

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { keyReaders } from '../src/browser/sample-text.js'
-import { gettingStarted, snippetsOf, withGettingStarted } from '../src/getting-started.js'
+import { gettingStarted } from '../src/getting-started.js'
+import { snippetsOf } from '../src/guide-template.js'
 import { spec } from './helpers.js'
 
 const base = 'https://pets.test/v1'
@@ -24,16 +25,5 @@ describe('gettingStarted', () => {
       expect(source).toContain(`baseUrl: '${base}'`)
       expect(source).toContain(keyReaders.javascript.read)
     }
-  })
-})
-
-describe('withGettingStarted', () => {
-  it('puts the section after the opening paragraphs, before the first heading', () => {
-    const description = String(withGettingStarted(spec, base).info.description)
-    const headings = [...description.matchAll(/^# (.+)$/gm)].map((m) => m[1])
-    expect(headings[0]).toBe('Getting started')
-    expect(description.startsWith(String(spec.info.description).split('\n# ')[0] as string)).toBe(
-      true,
-    )
   })
 })

@@ -47,21 +47,57 @@ describe('listOperations', () => {
 
   it('collects the JSON body examples, falling back to the schema', () => {
     expect(listOperations(tiny)[1]?.bodyExamples).toEqual([{ n: 1 }])
+    expect(listOperations(tiny)[1]?.bodyMediaType).toBe('application/json')
+    expect(listOperations(tiny)[0]?.bodyMediaType).toBeUndefined()
   })
 
-  it('lists the spec’s operations, each with the examples of its JSON body', () => {
+  it('reads the body of the first JSON media type declared, merge patches included', () => {
+    const patch = structuredClone(tiny)
+    patch.components = {
+      ...patch.components,
+      requestBodies: {
+        A: {
+          content: {
+            'text/plain': { example: 'no' },
+            'application/merge-patch+json': { examples: { one: { value: { n: 2 } } } },
+          },
+        },
+      },
+    }
+    const [, postA] = listOperations(patch)
+    expect(postA?.bodyMediaType).toBe('application/merge-patch+json')
+    expect(postA?.bodyExamples).toEqual([{ n: 2 }])
+  })
+
+  it('refuses, naming the operation, a body it could not send as JSON, when read', () => {
+    const plain = structuredClone(tiny)
+    plain.components = {
+      ...plain.components,
+      requestBodies: { A: { content: { 'text/plain': { example: 'x' } } } },
+    }
+    const [getA, postA] = listOperations(plain)
+    expect(getA?.bodyExamples).toEqual([])
+    expect(() => postA?.bodyMediaType).toThrow(
+      /^postA: .*no JSON media type \(declared: text\/plain\)/,
+    )
+  })
+
+  it('lists the spec’s operations, each with the media type and examples of its body', () => {
     const operations = listOperations(spec)
     expect(operations.map((o) => `${o.method.toUpperCase()} ${o.path}`)).toEqual(
       Object.keys(operationIds),
     )
-    for (const { operation, bodyExamples } of operations) {
+    const withBody = operations.filter(({ operation }) => operation.requestBody !== undefined)
+    expect(withBody.length, 'the spec has operations with a request body').toBeGreaterThan(0)
+    for (const { operation, bodyMediaType, bodyExamples } of operations) {
       const body = operation.requestBody && resolve(spec, operation.requestBody)
-      const json = (body as { content?: Record<string, unknown> } | undefined)?.content
-      const expected = json?.['application/json'] === undefined ? 0 : 1
-      expect(
-        bodyExamples.length,
-        `body examples of ${operation.operationId}`,
-      ).toBeGreaterThanOrEqual(expected)
+      const declared = Object.keys(body?.content ?? {})
+      if (declared.length === 0) {
+        expect(bodyMediaType, operation.operationId).toBeUndefined()
+        continue
+      }
+      expect(declared, operation.operationId).toContain(bodyMediaType)
+      expect(bodyExamples.length, `body examples of ${operation.operationId}`).toBeGreaterThan(0)
     }
   })
 })

@@ -160,10 +160,28 @@ describe(`dist/ served at ${mount}, as a GitHub Pages project site`, () => {
     // The reader points the console at an API that answers: the service on this machine.
     await panel.locator('input[name=baseUrl]').fill(`${petstore.url}/v1`)
     expect(await tryIt(page, operationId, apiKey)).toMatch(/^2\d\d/)
+    // From another origin, a merge patch with If-Match needs the API's preflight to allow both.
+    expect(await tryIt(page, 'createPet', apiKey)).toMatch(/^201 /)
+    const created = JSON.parse((await panel.locator('.ps-tryit-body').textContent()) ?? '')
+    await panel.locator('select[name=operation]').selectOption('updatePet')
+    await panel.locator('input[data-param="petId"]').fill(String(created.id))
+    await panel.getByRole('button', { name: 'Last ETag' }).click()
+    expect(await panel.locator('input[data-param="If-Match"]').inputValue()).toMatch(/^"/)
+    expect(await tryIt(page, 'updatePet', apiKey)).toMatch(/^200 /)
     const sent = opened.responses.filter((response) =>
       response.url().startsWith(`${petstore.url}/v1/`),
     )
     expect(sent.filter((response) => response.ok()).length).toBeGreaterThan(0)
+    const patches = sent.filter((response) => response.request().method() === 'PATCH')
+    const sentHeaders = await Promise.all(
+      patches.map((response) => response.request().allHeaders()),
+    )
+    expect(sentHeaders, 'a conditional merge patch reached the API').toContainEqual(
+      expect.objectContaining({
+        'content-type': 'application/merge-patch+json',
+        'if-match': expect.stringMatching(/^"/),
+      }),
+    )
     await screenshot(page, 'project-site-try-it')
     checkResponses(opened)
     checkRecord(opened.record)

@@ -8,6 +8,7 @@ import type { Pet } from '@petstore/types'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sampleBaseUrl } from '../src/code-samples.js'
+import { listOperations } from '../src/openapi.js'
 import {
   checkIntroduction,
   checkOperations,
@@ -16,6 +17,7 @@ import {
   openDocs,
   screenshot,
   tryIt,
+  tryItPanel,
 } from './docs-page.js'
 import {
   connectChromium,
@@ -25,6 +27,9 @@ import {
   serveStatic,
   spec,
 } from './helpers.js'
+import { sampleFixtures } from './sample-fixtures.js'
+
+const fixtures = sampleFixtures(spec)
 
 let browser: Browser
 
@@ -130,7 +135,8 @@ describe('the service’s /docs', () => {
 
   beforeAll(async () => {
     petstore = await startPetstore({ docsDir: distDir })
-    apiKey = await petstore.issueKey({ plan: 'free' })
+    // Every operation, and the resources each needs, within a minute: more than a Free key may.
+    apiKey = await petstore.issueKey({ plan: 'business' })
   })
 
   afterAll(async () => {
@@ -146,17 +152,86 @@ describe('the service’s /docs', () => {
     await page.context().close()
   })
 
-  it('runs every operation from the try-it console with a real key', async () => {
+  it('runs every operation from the try-it console, each on resources made for it', async () => {
     const { page, record } = await openDocs(browser, `${petstore.url}/docs`)
-    expect(await tryIt(page, 'createPet', apiKey)).toMatch(/^201/)
-    const created = JSON.parse((await page.locator('.ps-tryit-body').textContent()) ?? '') as Pet
-    expect(created).toMatchObject({ ...createPetExample, id: expect.any(Number) })
-    expect(await tryIt(page, 'listPets', apiKey)).toMatch(/^200/)
-    expect(await page.locator('.ps-tryit-headers').textContent()).toMatch(/x-ratelimit-remaining/i)
-    expect(await tryIt(page, 'getPet', apiKey, { petId: String(created.id) })).toMatch(/^200/)
-    expect(await page.locator('.ps-tryit-headers').textContent()).toMatch(/^sunset: /im)
+    const api = { baseUrl: `${petstore.url}/v1`, apiKey }
+    const panel = await tryItPanel(page)
+    for (const entry of listOperations(spec)) {
+      const operationId = entry.operation.operationId as string
+      // What the console shows for the operation before the reader changes anything.
+      await panel.locator('select[name=operation]').selectOption(operationId)
+      const bodyField = panel.locator('textarea[name=body]')
+      expect(await bodyField.isVisible(), `${operationId} shows a body`).toBe(
+        entry.bodyMediaType !== undefined,
+      )
+      if (entry.bodyMediaType !== undefined) {
+        await expect.poll(() => panel.getByText(`Body (${entry.bodyMediaType})`).count()).toBe(1)
+        expect(JSON.parse(await bodyField.inputValue()), operationId).toEqual(entry.bodyExamples[0])
+      }
+      const request = await fixtures.prepare(api, entry)
+      const parameters = Object.fromEntries(
+        Object.entries({ ...request.path, ...request.query }).map(([name, value]) => [
+          name,
+          String(value),
+        ]),
+      )
+      const body = request.body === undefined ? undefined : JSON.stringify(request.body, null, 2)
+      const success = Object.keys(entry.operation.responses ?? {}).find((code) => /^2/.test(code))
+      expect(await tryIt(page, operationId, apiKey, parameters, body), operationId).toMatch(
+        new RegExp(`^${success} `),
+      )
+      const shown = (await page.locator('.ps-tryit-body').textContent()) ?? ''
+      if (operationId === 'createPet') {
+        expect(JSON.parse(shown)).toMatchObject({ ...createPetExample, id: expect.any(Number) })
+      }
+      if (entry.operation.deprecated) {
+        expect(await page.locator('.ps-tryit-headers').textContent()).toMatch(/^sunset: /im)
+      }
+    }
     await screenshot(page, 'service-try-it')
     checkRecord(record)
+    await page.context().close()
+  })
+
+  it('fills If-Match with the ETag it last saw, and shows the 412 of a stale one', async () => {
+    const { page, record } = await openDocs(browser, `${petstore.url}/docs`)
+    expect(await tryIt(page, 'createPet', apiKey)).toMatch(/^201 /)
+    const created = JSON.parse((await page.locator('.ps-tryit-body').textContent()) ?? '') as Pet
+    const panel = await tryItPanel(page)
+    const ifMatch = panel.locator('input[data-param="If-Match"]')
+    const lastEtag = panel.getByRole('button', { name: 'Last ETag' })
+    const send = async (name: string) => {
+      await panel.locator('textarea[name=body]').fill(JSON.stringify({ name }))
+      await panel.getByRole('button', { name: 'Send request' }).click()
+      const status = panel.getByRole('status')
+      await expect.poll(() => status.getAttribute('data-outcome')).not.toBe('pending')
+      return (await status.textContent()) ?? ''
+    }
+    await panel.locator('select[name=operation]').selectOption('updatePet')
+    await panel.locator('input[data-param="petId"]').fill(String(created.id))
+    await lastEtag.click()
+    const first = await ifMatch.inputValue()
+    expect(first).toMatch(/^"[^"]+"$/)
+    expect(await send('Max')).toMatch(/^200 /)
+    const etag = (await page.locator('.ps-tryit-headers').textContent())?.match(/^etag: (.+)$/im)
+    expect(etag?.[1]).toBeDefined()
+    await lastEtag.click()
+    expect(await ifMatch.inputValue()).toBe(etag?.[1])
+    expect(await send('Bella')).toMatch(/^200 /)
+    // The first tag (a tag is a digest of the state) is stale now: the service refuses the write.
+    await ifMatch.fill(first)
+    expect(await send('Luna')).toMatch(/^412 /)
+    expect(await page.locator('.ps-tryit-body').textContent()).toContain('precondition_failed')
+    // An address the console has seen no answer for offers no tag.
+    await panel.locator('input[data-param="petId"]').fill('9007199254740991')
+    await lastEtag.click()
+    expect(await ifMatch.inputValue()).toBe('')
+    // Chromium reports every failed fetch: the 412 asked for is the one error of the page.
+    checkRecord({
+      ...record,
+      errors: record.errors.filter((error) => !/status of 412/.test(error)),
+    })
+    expect(record.errors).toHaveLength(1)
     await page.context().close()
   })
 

@@ -1,7 +1,8 @@
+import { lifecycleOf } from '@petstore/types/openapi'
 import { describe, expect, it } from 'vitest'
 import { renderedSpec } from '../src/build.js'
 import { listOperations, type OpenApiDocument } from '../src/openapi.js'
-import { withStabilityBadges } from '../src/stability.js'
+import { stabilityBadges, withStabilityBadges } from '../src/stability.js'
 import { spec } from './helpers.js'
 
 /** The spec with the first operations at each level, the next one without a level. */
@@ -32,8 +33,17 @@ describe('withStabilityBadges', () => {
   it('is part of the page the build renders, after the sunset badge', () => {
     const [draft] = badgeNames(renderedSpec(withLevels(levels), 'https://api.example.test/v1'))
     expect(draft?.at(-1)).toBe('Draft')
-    expect(badgeNames(renderedSpec(spec, 'https://api.example.test/v1')).flat()).not.toContain(
-      'Beta',
-    )
+  })
+
+  it("marks the spec's own operations with their levels, and only those", () => {
+    const names = Object.values(stabilityBadges).map((badge) => badge.name)
+    const rendered = badgeNames(renderedSpec(spec, 'https://api.example.test/v1'))
+    for (const [i, { operation }] of listOperations(spec).entries()) {
+      const expected = stabilityBadges[lifecycleOf(operation).stability ?? 'stable']?.name
+      expect(
+        rendered[i]?.filter((name) => names.includes(name)),
+        operation.operationId,
+      ).toEqual(expected ? [expected] : [])
+    }
   })
 })

@@ -37,18 +37,26 @@ it('carries each parameter as the spec declares it: where, whether required, its
   }
 })
 
-it("carries each request body's first example, as the spec's JSON media type lists it", () => {
+it("carries each request body's media type, whether it is required and its first example", () => {
   const data = tryItData(spec, 'https://pets.test/v1')
+  const mediaTypes = new Set<string>()
   for (const { operation } of listOperations(spec)) {
     const projected = data.operations.find((o) => o.operationId === operation.operationId)
     const body = operation.requestBody && resolve(spec, operation.requestBody)
-    const examples = body?.content?.['application/json']?.examples ?? {}
-    const first = Object.values(examples)[0]
+    // The spec's bodies are JSON of one media type each: what the console sends is that one.
+    const [type, media] = Object.entries(body?.content ?? {})[0] ?? []
+    if (type) mediaTypes.add(type)
+    expect(projected?.bodyMediaType, operation.operationId).toBe(type)
+    expect(projected?.bodyRequired, operation.operationId).toBe(
+      body === undefined ? undefined : body.required === true,
+    )
+    const first = Object.values(media?.examples ?? {})[0]
     expect(
       projected?.body === undefined ? undefined : JSON.parse(projected.body),
       operation.operationId,
     ).toEqual(first && resolve(spec, first).value)
   }
+  expect(mediaTypes.size, 'the spec declares request bodies').toBeGreaterThan(0)
 })
 
 it("carries each operation's deprecation and its sunset day, as the spec declares them", () => {

@@ -197,7 +197,9 @@ function fastifyOptions(config: Config, logStream: AppDeps['logStream']) {
       requestIdLogLabel: 'requestId',
       disableRequestLogging: true,
     }),
-    return503OnClosing: true,
+    // A request that arrives while the app closes (on a kept-alive connection) is answered as
+    // any other, with `Connection: close` (http/shutdown.ts), not with Fastify's own 503 body.
+    return503OnClosing: false,
     forceCloseConnections: 'idle' as const,
     ...connectionLimits(config),
     trustProxy: trustedProxies(config.trustProxy),

@@ -30,13 +30,18 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 async function serve(
   edit: (store: Store) => Store = (store) => store,
-  options: { document?: Record<string, unknown>; logs?: string[] } = {},
+  options: {
+    document?: Record<string, unknown>
+    logs?: string[]
+    responseCheck?: 'log' | 'fail'
+  } = {},
 ) {
   const dbPath = join(dir, `app-${++count}.db`)
   const store = openSqliteStore(dbPath)
   const config = configWith({
     logLevel: options.logs ? 'info' : 'silent',
     cursorSecret: 'x'.repeat(32),
+    responseCheck: options.responseCheck ?? 'fail',
   })
   const app = await buildApp(config, {
     store: edit(store),
@@ -143,6 +148,38 @@ it('deprecating another operation is a spec edit: the same hook adds its headers
   expect((served.body as typeof document).paths['/pets']?.get?.deprecated).toBe(true)
   const create = await call(`${url}/v1/pets`, { method: 'POST', headers: auth })
   expect(create.headers.get('deprecation')).toBeNull()
+})
+
+it('holds every answer to the headers the spec requires of it: logged, or failed with a 500', async () => {
+  // The served spec requires a header no writer sends on a first create.
+  const document = structuredClone(openapiDocument) as unknown as {
+    paths: Record<string, Record<string, { responses: Record<string, { headers: object }> }>>
+  }
+  const created = document.paths['/pets']?.post?.responses['201'] as { headers: object }
+  created.headers = {
+    ...created.headers,
+    'X-Audit': { required: true, schema: { type: 'string' } },
+  }
+  const served = document as unknown as Record<string, unknown>
+  const logs: string[] = []
+  const logged = await serve(undefined, { document: served, logs, responseCheck: 'log' })
+  const sent = await postJson(`${logged.url}/v1/pets`, newPet(), logged.auth)
+  expect(sent.status).toBe(201)
+  const line = logs.map((text) => JSON.parse(text)).find((entry) => entry.missing !== undefined)
+  expect(line).toMatchObject({
+    level: 50,
+    operationId: 'createPet',
+    status: 201,
+    missing: ['x-audit'],
+    msg: 'the answer lacks a header the spec requires',
+  })
+  const failed = await serve(undefined, { document: served })
+  const refused = await postJson(`${failed.url}/v1/pets`, newPet(), failed.auth)
+  expectErrorBody(refused, 'internal_error')
+  expect(refused.status).toBe(500)
+  // What every writer owes is still sent: only the missing header is the fault.
+  const listed = await call(`${failed.url}/v1/pets`, { headers: failed.auth })
+  expectSpecResponse(listed, 'listPets')
 })
 
 it('never logs the Authorization header or a key', async () => {

@@ -19,8 +19,10 @@ export type {
 export {
   operationIds,
   operationRequestHeaders,
+  operationRequestMediaTypes,
   perKeyPlanValues,
   planValues,
+  responseHeaderTypes,
 } from './generated/facts.js'
 export type { components, operations, paths, webhooks } from './generated/schema.js'
 export { errorCodeValues, orderStatusValues, petStatusValues } from './generated/schema.js'

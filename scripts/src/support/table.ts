@@ -15,6 +15,14 @@ import {
   operationsOf,
   resolveRef,
 } from '@petstore/types/openapi/source'
+// The client's own list (dependency-free source): the table shows and enforces what it parses.
+import {
+  fieldHeaderName,
+  fieldName,
+  hasOwnField,
+  parsedHeaders,
+  parsedLinkRelation,
+} from '../../../packages/client/src/header-fields.js'
 
 type Node = Record<string, unknown>
 
@@ -130,20 +138,6 @@ const parameterStyles: Readonly<Record<string, string>> = {
 /** The matchers of a listing filter (server `FilterRule`), on a property path such as `a.b`. */
 export const filterMatchers = ['equals', 'prefix'] as const
 
-/** Response headers the client parses; any other declared header is handed over as its text. */
-export const parsedHeaders: Readonly<Record<string, string>> = {
-  'X-Request-Id': 'requestId',
-  RateLimit: 'rateLimit',
-  'RateLimit-Policy': 'rateLimit',
-  'X-RateLimit-Limit': 'rateLimit',
-  'X-RateLimit-Remaining': 'rateLimit',
-  'X-RateLimit-Reset': 'rateLimit',
-  Link: 'next (rel="next")',
-  Deprecation: 'deprecation',
-  Sunset: 'sunset',
-  'Retry-After': 'retryAfterMs',
-}
-
 interface Operation {
   path: string
   method: string
@@ -247,14 +241,15 @@ export const supportTable: readonly SupportRow[] = [
     id: 'request-media-type',
     construct: 'Request body media types',
     supported:
-      '`application/json`, `application/merge-patch+json` and any other `application/*+json` (one JSON parser; each operation accepts only the types it declares, else 415)',
+      '`application/json`, `application/merge-patch+json` and any other `application/*+json` (one JSON parser; each operation accepts only the types it declares, else 415), all of one operation with the same schema',
     handledBy:
       'server `http/json-body.ts`, `http/operations.ts`; client (the declared `Content-Type`); docs samples and try-it',
     check(document) {
       const found: Unsupported[] = []
       for (const { path, method, operation } of operations(document)) {
         const body = resolveRef<Node>(document, (operation.requestBody ?? {}) as Node)
-        for (const type of Object.keys((body.content ?? {}) as Node)) {
+        const content = (body.content ?? {}) as Node
+        for (const type of Object.keys(content)) {
           if (!isJsonMediaType(type)) {
             found.push({
               row: this.id,
@@ -262,6 +257,18 @@ export const supportTable: readonly SupportRow[] = [
               where: pointer(['paths', path, method, 'requestBody', 'content', type]),
             })
           }
+        }
+        const schemas = new Set(
+          Object.values(content).map((media) =>
+            JSON.stringify(inlined(document, (media as Node | undefined)?.schema)),
+          ),
+        )
+        if (schemas.size > 1) {
+          found.push({
+            row: this.id,
+            construct: 'request body media types with different schemas',
+            where: pointer(['paths', path, method, 'requestBody', 'content']),
+          })
         }
       }
       return found
@@ -428,11 +435,7 @@ export const supportTable: readonly SupportRow[] = [
   {
     id: 'response-header',
     construct: 'Response headers',
-    supported: `a \`schema\` of type \`string\` or \`integer\`; the client parses ${Object.keys(
-      parsedHeaders,
-    )
-      .map((h) => `\`${h}\``)
-      .join(', ')} and hands every other declared header over as its text (\`meta\`)`,
+    supported: 'a `schema` of type `string` or `integer`',
     handledBy:
       'server (one owner per header: `http/response-headers.ts`; required ones checked on every answer); client `meta.ts`; docs',
     check(document) {
@@ -448,6 +451,53 @@ export const supportTable: readonly SupportRow[] = [
               where: pointer([...at, 'headers', name]),
             })
           }
+        }
+      }
+      return found
+    },
+  },
+  {
+    id: 'response-header-field',
+    construct: "Response header names (the client's `meta`)",
+    supported: `letters and digits in words joined by \`-\`, one schema type per name; the client parses ${Object.entries(
+      parsedHeaders,
+    )
+      .map(
+        ([name, field]) =>
+          `\`${name}\`${name === 'Link' ? ` (\`rel="${parsedLinkRelation}"\`)` : ''} into \`${field}\``,
+      )
+      .join(
+        ', ',
+      )}; every other declared header (a \`Link\` without that relation too) gets a field named after it in camelCase (\`ETag\` into \`meta.etag\`) holding its text, or its number for an \`integer\` schema, which may not take a parsed field's name`,
+    handledBy:
+      'client `header-fields.ts` (this list), `meta.ts` (the fields and their types); generated `responseHeaderTypes`',
+    check(document) {
+      const found: Unsupported[] = []
+      const parsedFields = new Set<string>(Object.values(parsedHeaders))
+      const types = new Map<string, string | undefined>()
+      for (const { at, response } of responses(document)) {
+        for (const [name, rawHeader] of Object.entries((response.headers ?? {}) as Node)) {
+          const where = pointer([...at, 'headers', name])
+          const field = fieldName(name)
+          if (!fieldHeaderName.test(name)) {
+            found.push({ row: this.id, construct: `response header name ${name}`, where })
+          } else if (hasOwnField(name) && (parsedFields.has(field) || field in Object.prototype)) {
+            found.push({
+              row: this.id,
+              construct: `response header ${name} (its field ${field} is taken)`,
+              where,
+            })
+          }
+          const header = resolveRef<Node>(document, rawHeader as Node)
+          const type = typeOf(inlined(document, header.schema))
+          const first = types.get(name.toLowerCase())
+          if (!types.has(name.toLowerCase())) types.set(name.toLowerCase(), type)
+          else if (first !== type)
+            found.push({
+              row: this.id,
+              construct: `response header ${name} of type ${JSON.stringify(type ?? 'any')} where another is ${JSON.stringify(first ?? 'any')}`,
+              where,
+            })
         }
       }
       return found

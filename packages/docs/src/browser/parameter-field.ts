@@ -2,12 +2,19 @@
 import { element } from './dom.js'
 import type { TryItParameter } from './types.js'
 
+/** What a field may ask of the console. */
+export interface FieldContext {
+  /** The `ETag` the console last saw for the resource the request would address, if any. */
+  lastEtag(): string | undefined
+}
+
 /**
  * A labelled input for `parameter`: its example as the placeholder (prefilled for a path
- * parameter, which is always needed), its enum as suggestions, and for `Idempotency-Key` a
- * button that makes a fresh key, since reusing one replays the first response.
+ * parameter, which is always needed), its enum as suggestions, for `Idempotency-Key` a button
+ * that makes a fresh key, since reusing one replays the first response, and for `If-Match` one
+ * that fills in the `ETag` last seen for the resource, since a tag is the server's to make.
  */
-export function parameterField(parameter: TryItParameter): HTMLLabelElement {
+export function parameterField(parameter: TryItParameter, context: FieldContext): HTMLLabelElement {
   const enumId = `ps-tryit-enum-${parameter.name}`
   const input = element('input', {
     name: `param:${parameter.name}`,
@@ -40,6 +47,15 @@ export function parameterField(parameter: TryItParameter): HTMLLabelElement {
       input.value = crypto.randomUUID()
     })
     label.append(generate)
+  }
+  if (/^if-match$/i.test(parameter.name)) {
+    const fill = element('button', { type: 'button', class: 'ps-tryit-generate' }, 'Last ETag')
+    fill.addEventListener('click', () => {
+      const etag = context.lastEtag()
+      input.value = etag ?? ''
+      input.placeholder = etag ? '' : 'no ETag seen for this resource yet: read or write it first'
+    })
+    label.append(fill)
   }
   return label
 }

@@ -23,7 +23,9 @@ function joinUrl(baseUrl: string, path: string): string {
 /**
  * The request for `operation` with `values`: path parameters substituted (percent-encoded),
  * non-empty query parameters appended in spec order, the key sent as a bearer token
- * (RFC 6750 §2.1) and a JSON body checked for syntax before it is sent.
+ * (RFC 6750 §2.1) and the body checked for JSON syntax, then sent as the media type the
+ * operation declares (a merge patch is `application/merge-patch+json`, which the service
+ * requires).
  * @see https://www.rfc-editor.org/rfc/rfc6750#section-2.1
  */
 export function planRequest(operation: TryItOperation, values: TryItValues): PlannedRequest {
@@ -49,14 +51,14 @@ export function planRequest(operation: TryItOperation, values: TryItValues): Pla
     method: operation.method.toUpperCase(),
     headers,
   }
-  if (operation.body !== undefined) {
-    const body = values.body ?? ''
+  const body = values.body ?? ''
+  if (operation.bodyMediaType !== undefined && (operation.bodyRequired || body.trim() !== '')) {
     try {
       JSON.parse(body)
     } catch (error) {
       throw new InputError(`the body is not valid JSON: ${(error as Error).message}`)
     }
-    planned.headers['Content-Type'] = 'application/json'
+    planned.headers['Content-Type'] = operation.bodyMediaType
     planned.body = body
   }
   return planned
@@ -81,5 +83,57 @@ export function formatBody(text: string): string {
     return JSON.stringify(JSON.parse(text), null, 2)
   } catch {
     return text
+  }
+}
+
+/** What `rememberEtag` reads of an answer: a `fetch` `Response` has it all. */
+export interface Answer {
+  /** The absolute URL the request went to. */
+  url: string
+  status: number
+  headers: { get(name: string): string | null }
+}
+
+/**
+ * The address of the resource `operation` acts on with `values` (no query), against the page's
+ * `base` when the server typed is relative; `undefined` while a path parameter is empty.
+ */
+export function resourceOf(
+  operation: TryItOperation,
+  values: TryItValues,
+  base: string,
+): string | undefined {
+  let path = operation.path
+  for (const parameter of operation.parameters.filter((p) => p.in === 'path')) {
+    const value = values.parameters[parameter.name]?.trim() ?? ''
+    if (value === '') return undefined
+    path = path.replace(`{${parameter.name}}`, encodeURIComponent(value))
+  }
+  return resourceUrl(new URL(joinUrl(values.baseUrl.trim(), path), base).href)
+}
+
+/** `url` without its query or fragment: the resource an `ETag` belongs to. */
+export function resourceUrl(url: string): string {
+  const resource = new URL(url)
+  resource.search = ''
+  resource.hash = ''
+  return resource.href
+}
+
+/**
+ * Keeps the `ETag` of the resource an answer describes, by the resource's URL: the `Location` of
+ * a `201` (the created resource), else the URL asked for. A `DELETE` that succeeded forgets it.
+ * The console's "Last ETag" button fills `If-Match` from these, so a conditional write needs no
+ * copying of headers (RFC 9110 §13.1.1).
+ * @see https://www.rfc-editor.org/rfc/rfc9110#section-13.1.1
+ */
+export function rememberEtag(etags: Map<string, string>, method: string, answer: Answer): void {
+  const location = answer.status === 201 ? answer.headers.get('location') : null
+  const resource = resourceUrl(location ? new URL(location, answer.url).href : answer.url)
+  const etag = answer.headers.get('etag')
+  if (method.toUpperCase() === 'DELETE' && answer.status >= 200 && answer.status < 300) {
+    etags.delete(resource)
+  } else if (etag) {
+    etags.set(resource, etag)
   }
 }

@@ -10,7 +10,14 @@ import { element } from './dom.js'
 import { inlinePlainText } from './inline-markdown.js'
 import { liveSamples } from './live-samples.js'
 import { parameterField } from './parameter-field.js'
-import { formatBody, InputError, operationForHash, planRequest } from './request.js'
+import {
+  formatBody,
+  InputError,
+  operationForHash,
+  planRequest,
+  rememberEtag,
+  resourceOf,
+} from './request.js'
 import { renderServerDescriptions } from './server-descriptions.js'
 import { type TryItData, type TryItOperation, tryItDataId } from './types.js'
 
@@ -65,7 +72,8 @@ function mount(data: TryItData): void {
   })
   const fields = element('div', { class: 'ps-tryit-fields' })
   const body = element('textarea', { name: 'body', rows: '6', spellcheck: 'false' })
-  const bodyLabel = element('label', {}, element('span', {}, 'Body (application/json)'), body)
+  const bodyTitle = element('span', {})
+  const bodyLabel = element('label', {}, bodyTitle, body)
   const send = element('button', { type: 'submit', class: 'ps-tryit-send' }, 'Send request')
   const form = element(
     'form',
@@ -106,6 +114,14 @@ function mount(data: TryItData): void {
   )
 
   let current: TryItOperation = operations[0] as TryItOperation
+  /** The last `ETag` seen for each resource, by its URL (`rememberEtag`). */
+  const etags = new Map<string, string>()
+  const fieldContext = {
+    lastEtag(): string | undefined {
+      const resource = resourceOf(current, values(), document.baseURI)
+      return resource === undefined ? undefined : etags.get(resource)
+    },
+  }
 
   function show(operation: TryItOperation): void {
     current = operation
@@ -115,8 +131,11 @@ function mount(data: TryItData): void {
     notice.textContent = operation.deprecated
       ? `Deprecated${operation.sunset ? `: removed on ${operation.sunset}` : ''}.`
       : ''
-    fields.replaceChildren(...operation.parameters.map(parameterField))
-    bodyLabel.hidden = operation.body === undefined
+    fields.replaceChildren(
+      ...operation.parameters.map((parameter) => parameterField(parameter, fieldContext)),
+    )
+    bodyLabel.hidden = operation.bodyMediaType === undefined
+    bodyTitle.textContent = `Body (${operation.bodyMediaType ?? ''})`
     body.value = operation.body ?? ''
   }
 
@@ -148,6 +167,7 @@ function mount(data: TryItData): void {
       const init: RequestInit = { method: planned.method, headers: planned.headers }
       if (planned.body !== undefined) init.body = planned.body
       const response = await fetch(planned.url, init)
+      rememberEtag(etags, planned.method, response)
       const text = await response.text()
       status.textContent = `${response.status} ${response.statusText}`.trim()
       status.dataset.outcome = response.ok ? 'ok' : 'error'
@@ -178,7 +198,9 @@ function mount(data: TryItData): void {
   }
 
   select.addEventListener('change', () => {
-    show(operations.find((operation) => operation.operationId === select.value) ?? current)
+    const picked = operations.find((operation) => operation.operationId === select.value)
+    // Picking the operation already shown keeps what the reader typed.
+    if (picked && picked !== current) show(picked)
   })
   form.addEventListener('submit', (event) => void submit(event))
   toggle.addEventListener('click', () => setOpen(panel.hidden))

@@ -20,7 +20,14 @@ export interface TryItOperation {
   /** The sunset date (`YYYY-MM-DD`) of a deprecated operation. */
   sunset?: string
   parameters: TryItParameter[]
-  /** The first request body example, pretty-printed JSON; absent without a JSON body. */
+  /**
+   * The media type the request body is sent as, as the spec declares it (`application/json`,
+   * `application/merge-patch+json`); absent when the operation takes no body.
+   */
+  bodyMediaType?: string
+  /** Whether the body must be sent; an optional one left empty is not. */
+  bodyRequired?: boolean
+  /** The first request body example, pretty-printed JSON; absent without one. */
   body?: string
 }
 

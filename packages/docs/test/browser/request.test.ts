@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { formatBody, InputError, operationForHash, planRequest } from '../../src/browser/request.js'
+import {
+  formatBody,
+  InputError,
+  operationForHash,
+  planRequest,
+  rememberEtag,
+  resourceOf,
+} from '../../src/browser/request.js'
 import type { TryItOperation } from '../../src/browser/types.js'
 
 const getPet: TryItOperation = {
@@ -21,7 +28,22 @@ const createPet: TryItOperation = {
   path: '/pets',
   deprecated: false,
   parameters: [],
+  bodyMediaType: 'application/json',
+  bodyRequired: true,
   body: '{}',
+}
+const updatePet: TryItOperation = {
+  operationId: 'updatePet',
+  summary: 'Update a pet',
+  method: 'patch',
+  path: '/pets/{petId}',
+  deprecated: false,
+  parameters: [
+    { name: 'petId', in: 'path', required: true },
+    { name: 'If-Match', in: 'header', required: false },
+  ],
+  bodyMediaType: 'application/merge-patch+json',
+  bodyRequired: true,
 }
 
 describe('planRequest', () => {
@@ -64,6 +86,73 @@ describe('planRequest', () => {
       body: '{"name":"Rex"}',
       headers: { 'Content-Type': 'application/json' },
     })
+  })
+
+  it('sends a merge patch as application/merge-patch+json, with If-Match when given', () => {
+    const planned = planRequest(updatePet, {
+      baseUrl: 'http://h/v1',
+      apiKey: 'k',
+      parameters: { petId: '3', 'If-Match': '"abc"' },
+      body: '{"name":"Max"}',
+    })
+    expect(planned).toEqual({
+      url: 'http://h/v1/pets/3',
+      method: 'PATCH',
+      headers: {
+        Accept: 'application/json',
+        Authorization: 'Bearer k',
+        'If-Match': '"abc"',
+        'Content-Type': 'application/merge-patch+json',
+      },
+      body: '{"name":"Max"}',
+    })
+  })
+
+  it('requires a required body, and leaves out an optional one left empty', () => {
+    const values = { baseUrl: 'http://h/v1', apiKey: 'k', parameters: { petId: '3' }, body: ' ' }
+    expect(() => planRequest(updatePet, values)).toThrow(InputError)
+    const optional = planRequest({ ...updatePet, bodyRequired: false }, values)
+    expect(optional.body).toBeUndefined()
+    expect(optional.headers['Content-Type']).toBeUndefined()
+  })
+})
+
+describe('rememberEtag', () => {
+  const answer = (url: string, status: number, headers: Record<string, string>) => ({
+    url,
+    status,
+    headers: new Headers(headers),
+  })
+
+  it('keeps a tag by the resource it describes: the created one for a 201', () => {
+    const etags = new Map<string, string>()
+    rememberEtag(
+      etags,
+      'POST',
+      answer('http://h/v1/pets', 201, { location: '/v1/pets/4', etag: '"a"' }),
+    )
+    rememberEtag(etags, 'PATCH', answer('http://h/v1/pets/5?x=1', 200, { etag: '"b"' }))
+    rememberEtag(etags, 'GET', answer('http://h/v1/pets', 200, {}))
+    expect(Object.fromEntries(etags)).toEqual({
+      'http://h/v1/pets/4': '"a"',
+      'http://h/v1/pets/5': '"b"',
+    })
+  })
+
+  it('forgets a deleted resource, and keeps the tag a failed write did not change', () => {
+    const etags = new Map([['http://h/v1/pets/4', '"a"']])
+    rememberEtag(etags, 'PATCH', answer('http://h/v1/pets/4', 412, {}))
+    expect(etags.get('http://h/v1/pets/4')).toBe('"a"')
+    rememberEtag(etags, 'DELETE', answer('http://h/v1/pets/4', 204, {}))
+    expect(etags.size).toBe(0)
+  })
+})
+
+describe('resourceOf', () => {
+  it('is the address the operation acts on, whatever its body or query', () => {
+    const values = { baseUrl: '/v1/', apiKey: '', parameters: { petId: '3' }, body: '{' }
+    expect(resourceOf(updatePet, values, 'http://h/docs/')).toBe('http://h/v1/pets/3')
+    expect(resourceOf(updatePet, { ...values, parameters: {} }, 'http://h/')).toBeUndefined()
   })
 })
 

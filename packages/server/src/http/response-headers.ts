@@ -92,12 +92,11 @@ export function checkRequiredHeaders(
   )
   return (request, reply, payload, done) => {
     const names = required.get(reply.statusCode)
-    const missing = names?.filter((name) => !reply.hasHeader(name)) ?? []
-    if (names !== undefined && missing.length === 0) {
+    if (names?.every((name) => reply.hasHeader(name))) {
       done(null, payload)
       return
     }
-    report(request, reply, operation, missing)
+    report(request, reply, operation, names?.filter((name) => !reply.hasHeader(name)) ?? [])
     if (mode === 'log' || reply.statusCode >= 500) {
       done(null, payload)
       return

@@ -2,8 +2,8 @@
  * While shutting down, in-flight requests are answered with `Connection: close` so that
  * keep-alive clients do not hold the server open after their response (server.close waits for
  * them). Those in flight when closing starts are marked then, through the held replies; one
- * that starts later is marked by the app's first hook (`markIfClosing`). Fastify answers any
- * request routed after that point with its own 503 and `Connection: close`.
+ * that starts later is marked by the app's first hook (`markIfClosing`) and answered as any
+ * other.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { HeldRequests } from './edge.js'

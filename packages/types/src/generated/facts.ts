@@ -262,6 +262,48 @@ export const operationRequestHeaders: Readonly<Record<OperationId, readonly stri
   "getOpenApiDocumentOptions": ["X-Request-Id"],
 }
 
+/** The media types of each operation's request body, first the one to send, by `operationId`. */
+export const operationRequestMediaTypes: Readonly<Record<OperationId, readonly string[]>> = {
+  "listPets": [],
+  "createPet": ["application/json"],
+  "getPet": [],
+  "deletePet": [],
+  "updatePet": ["application/merge-patch+json"],
+  "listOrders": [],
+  "placeOrder": ["application/json"],
+  "getOrder": [],
+  "updateOrder": ["application/merge-patch+json"],
+  "getOpenApiDocument": [],
+  "getOpenApiDocumentOptions": [],
+}
+
+/** Every response header the spec declares, by name, with its schema's type. */
+export const responseHeaderTypes: Readonly<Record<string, "integer" | "string">> = {
+  "Link": "string",
+  "X-Request-Id": "string",
+  "X-Content-Type-Options": "string",
+  "Cache-Control": "string",
+  "Access-Control-Allow-Origin": "string",
+  "Access-Control-Expose-Headers": "string",
+  "Vary": "string",
+  "X-RateLimit-Limit": "integer",
+  "X-RateLimit-Remaining": "integer",
+  "X-RateLimit-Reset": "integer",
+  "RateLimit-Policy": "string",
+  "RateLimit": "string",
+  "WWW-Authenticate": "string",
+  "Retry-After": "integer",
+  "Location": "string",
+  "ETag": "string",
+  "Idempotent-Replayed": "string",
+  "Deprecation": "string",
+  "Sunset": "string",
+  "Allow": "string",
+  "Access-Control-Allow-Methods": "string",
+  "Access-Control-Allow-Headers": "string",
+  "Access-Control-Max-Age": "integer",
+}
+
 /** The HTTP status each error code is sent with (`ErrorCode`'s `x-status`). */
 export interface ErrorCodeStatus {
   "invalid_request": 400

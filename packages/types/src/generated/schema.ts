@@ -88,6 +88,7 @@ export interface paths {
          *
          *     **Beta**: this operation may still change in a way that breaks clients before it is
          *     declared stable (see Stability).
+         * @beta `x-stability-level: beta`: may still change in ways that break clients before it is declared stable.
          */
         get: operations["listOrders"];
         put?: never;
@@ -101,6 +102,7 @@ export interface paths {
          *
          *     **Beta**: this operation may still change in a way that breaks clients before it is
          *     declared stable (see Stability).
+         * @beta `x-stability-level: beta`: may still change in ways that break clients before it is declared stable.
          */
         post: operations["placeOrder"];
         delete?: never;
@@ -123,6 +125,7 @@ export interface paths {
          *
          *     **Beta**: this operation may still change in a way that breaks clients before it is
          *     declared stable (see Stability).
+         * @beta `x-stability-level: beta`: may still change in ways that break clients before it is declared stable.
          */
         get: operations["getOrder"];
         put?: never;
@@ -142,6 +145,7 @@ export interface paths {
          *
          *     **Beta**: this operation may still change in a way that breaks clients before it is
          *     declared stable (see Stability).
+         * @beta `x-stability-level: beta`: may still change in ways that break clients before it is declared stable.
          */
         patch: operations["updateOrder"];
         trace?: never;
@@ -1466,6 +1470,9 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    /**
+     * @beta `x-stability-level: beta`: may still change in ways that break clients before it is declared stable.
+     */
     listOrders: {
         parameters: {
             query?: {
@@ -1537,6 +1544,9 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    /**
+     * @beta `x-stability-level: beta`: may still change in ways that break clients before it is declared stable.
+     */
     placeOrder: {
         parameters: {
             query?: never;
@@ -1643,6 +1653,9 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    /**
+     * @beta `x-stability-level: beta`: may still change in ways that break clients before it is declared stable.
+     */
     getOrder: {
         parameters: {
             query?: never;
@@ -1699,6 +1712,9 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    /**
+     * @beta `x-stability-level: beta`: may still change in ways that break clients before it is declared stable.
+     */
     updateOrder: {
         parameters: {
             query?: never;
