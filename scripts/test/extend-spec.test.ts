@@ -411,6 +411,7 @@ describe('a week of spec edits: shelters, and a nested boolean filter on pets', 
     })
     expect(seen).toMatchObject({
       capacities: [10, 20, 30],
+      locations: (seen.ids as number[]).map((id) => `/v1${added.path}/${id}`),
       patched: 15,
       deleted: 204,
       vaccinated: ['Jab', 'Booster'],
