@@ -191,6 +191,9 @@ interface PgModule {
   }
 }
 
+/** The PostgreSQL the server's tests use (packages/server/test/services.ts). */
+const database = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+
 /** Each step compiles, builds or starts services: minutes on a loaded 2-core machine. */
 const stepTimeout = 180_000
 
@@ -365,18 +368,30 @@ describe('a week of spec edits: shelters, and a nested boolean filter on pets', 
     }
   })
 
-  it("passes the server's fuzz conformance: every operation, the boolean filter's spellings", async () => {
-    // The copy's own suite, from its spec: valid and broken requests (`vaccinated=TRUE`, `1`,
-    // ... and every shelter operation's), each answer checked against what the spec declares.
+  it("passes the server's suites that read the spec: fuzz, store conformance, every filter", async () => {
+    // The copy's own suites, from its spec and resources: valid and broken requests to every
+    // operation (`vaccinated=TRUE`, `1`, ... and every shelter operation's), each answer checked
+    // against what the spec declares; each resource's store on SQLite and PostgreSQL, its nested
+    // filter included; every filter of every listing walked page by page over HTTP.
     const server = join(copy, 'packages/server')
     const vitest = join(server, 'node_modules/vitest/vitest.mjs')
-    const fuzzed = await run(
-      node,
-      [vitest, 'run', '--project', 'node', 'test/fuzz/conformance.test.ts'],
-      { cwd: server, env: cleanEnv({ PETSTORE_FUZZ_RUNS: '900', CI: 'true' }) },
-    )
-    expect(fuzzed.code, fuzzed.output).toBe(0)
-    expect(fuzzed.output).toMatch(/fuzz: 900 requests .* 0 non-conforming, 0 5xx/)
+    const suites = [
+      'test/fuzz/conformance.test.ts',
+      'test/store/sqlite.test.ts',
+      'test/store/postgres.test.ts',
+      'test/routes/filters.test.ts',
+    ]
+    const args = ['run', '--project', 'node', '--reporter=verbose', ...suites]
+    const ran = await run(node, [vitest, ...args], {
+      cwd: server,
+      env: cleanEnv({ PETSTORE_FUZZ_RUNS: '900', DATABASE_URL: database }),
+    })
+    expect(ran.code, ran.output).toBe(0)
+    expect(ran.output).toMatch(/fuzz: 900 requests .* 0 non-conforming, 0 5xx/)
+    for (const filter of [nestedFilter.parameter, 'city']) {
+      expect(ran.output).toContain(`filters by ${filter} as its rule says`)
+      expect(ran.output).toContain(`restricts by ${filter} on every page`)
+    }
   })
 
   it('is called by the typed client as declared, with no edit of the client', async () => {
@@ -480,7 +495,6 @@ describe('a week of spec edits: shelters, and a nested boolean filter on pets', 
 
   it('on PostgreSQL, two instances share every write and filter alike', async () => {
     const pg = createRequire(join(root, 'packages/server/package.json'))('pg') as PgModule
-    const database = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
     const admin = new pg.Client({ connectionString: database })
     try {
       await admin.connect()
