@@ -6,7 +6,8 @@
  * passes the lint and the support table, and the type-check names the tables the code must add
  * them to; with those entries, two migrations and a routes file, the server compiles and answers
  * on SQLite and, with two instances, on PostgreSQL: keyset pages, filters, Location, idempotent
- * creates, cursors of its own, merge patches, deletes, strict booleans; the typed client follows
+ * creates, cursors of its own, merge patches, deletes, strict booleans; the server's own suites
+ * that read the spec (fuzz, store conformance, filter walks) pass on it; the typed client follows
  * (sending the media type each operation declares), the docs list the operations and their
  * samples run, `spec:diff` calls it non-breaking and the release check wants a minor changeset.
  * The steps are one walk, in order: each builds on the copy the one before left.
