@@ -55,3 +55,12 @@ it('runs every check across all packages, failures included', () => {
     expect(run.flags, name).not.toContain('--continue=never')
   }
 })
+
+it('regenerates and rebuilds what the other packages import of @petstore/types', () => {
+  // A targeted `vitest run` right after `pnpm generate` reads @petstore/types' dist/, not its
+  // sources: without the build it would test the spec before the edit.
+  // (scripts/test/extend-spec.test.ts reads the new types from dist/ after `pnpm generate`.)
+  const run = turboRun(scripts.generate as string)
+  expect(run?.tasks.sort()).toEqual(['build', 'generate'])
+  expect(run?.flags).toEqual(['--filter=@petstore/types'])
+})

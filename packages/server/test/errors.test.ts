@@ -20,7 +20,10 @@ it('has a message for every code of the spec, sent with its status in the spec',
 it('documents every code in the spec description table', () => {
   const description = openapiDocument.info.description
   for (const [code, status] of Object.entries(errorStatus)) {
-    expect(description).toMatch(new RegExp(`\\| \`${code}\` \\| ${status} \\|`))
+    expect(
+      description,
+      `add a row for \`${code}\` (${status}) to the Errors table of info.description in spec/openapi.yaml`,
+    ).toMatch(new RegExp(`\\| \`${code}\` \\| ${status} \\|`))
   }
 })
 

@@ -11,7 +11,11 @@ import ts from 'typescript'
 export interface SeamEdit {
   /** Relative to the workspace. */
   file: string
-  /** The `const` whose initializer, or the function whose returned value, is the table. */
+  /**
+   * The `const` whose initializer, or the function whose returned value, is the table; or a
+   * table inside one, by the names of the properties leading to it (`resources.pets.filters`),
+   * through a call's first argument (`defineResource({...})`).
+   */
   table: string
   /** The entry's text: `name: value`, `...spread` or an array element. */
   entry: string
@@ -27,20 +31,47 @@ function isTable(node: ts.Node | undefined): node is Table {
   )
 }
 
-/** `node` without `as`, `satisfies` and parentheses around it. */
+/** `node` without `as`, `satisfies`, parentheses and a call around it (its first argument). */
 function unwrap(node: ts.Expression): ts.Expression {
   let current = node
-  while (
-    ts.isAsExpression(current) ||
-    ts.isSatisfiesExpression(current) ||
-    ts.isParenthesizedExpression(current)
-  ) {
-    current = current.expression
+  for (;;) {
+    if (
+      ts.isAsExpression(current) ||
+      ts.isSatisfiesExpression(current) ||
+      ts.isParenthesizedExpression(current)
+    ) {
+      current = current.expression
+    } else if (ts.isCallExpression(current) && current.arguments[0] !== undefined) {
+      current = current.arguments[0]
+    } else {
+      return current
+    }
+  }
+}
+
+/** The table `path` names inside `table`, property by property. */
+function descend(source: ts.SourceFile, table: Table, path: string[]): Table | undefined {
+  let current: Table = table
+  for (const name of path) {
+    if (!ts.isObjectLiteralExpression(current)) return undefined
+    const property = current.properties.find(
+      (p): p is ts.PropertyAssignment =>
+        ts.isPropertyAssignment(p) && p.name.getText(source) === name,
+    )
+    const value = property === undefined ? undefined : unwrap(property.initializer)
+    if (!isTable(value)) return undefined
+    current = value
   }
   return current
 }
 
-function findTable(source: ts.SourceFile, name: string): Table | undefined {
+function findTable(source: ts.SourceFile, path: string): Table | undefined {
+  const [name, ...inside] = path.split('.')
+  const root = findRootTable(source, name as string)
+  return root === undefined ? undefined : descend(source, root, inside)
+}
+
+function findRootTable(source: ts.SourceFile, name: string): Table | undefined {
   let found: Table | undefined
   const visit = (node: ts.Node): void => {
     if (found !== undefined) return

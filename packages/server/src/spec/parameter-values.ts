@@ -20,9 +20,22 @@ const numberText = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/
 const int64Max = 2n ** 63n - 1n
 const int64Min = -(2n ** 63n)
 
-/** The reader of a scalar schema, by its `type` (an enum without one is read as text). */
+/**
+ * The type a parameter's value is read as: its `type`, or for an enum without one the type of
+ * its members, integers when every member is one (the support table lets a parameter be an enum
+ * of integers, numbers, booleans or strings, with or without `type`).
+ */
+function readType(schema: JsonSchema): unknown {
+  if (schema.type !== undefined || !Array.isArray(schema.enum)) return schema.type
+  const members: unknown[] = schema.enum
+  if (members.length > 0 && members.every((member) => Number.isInteger(member))) return 'integer'
+  const types = new Set(members.map((member) => typeof member))
+  return types.size === 1 ? [...types][0] : undefined
+}
+
+/** The reader of a scalar schema, by the type its values have (`readType`). */
 export function valueReader(schema: JsonSchema, subject: string): ValueReader {
-  switch (schema.type) {
+  switch (readType(schema)) {
     case 'integer':
       return integerReader(schema, subject)
     case 'number':

@@ -10,14 +10,8 @@ import {
   type ParameterSpec,
   requestBodySchema,
 } from '../../src/spec/operations.js'
-import {
-  invalidObject,
-  invalidText,
-  refusesSomeText,
-  validText,
-  validValue,
-  wellFormedText,
-} from './schema-arbitraries.js'
+import { invalidTexts, refusesSomeText, validText, validTexts } from './parameter-texts.js'
+import { invalidObject, validValue, wellFormedText } from './schema-arbitraries.js'
 
 /** Who the request claims to be. */
 export type Auth =
@@ -43,7 +37,7 @@ export interface FuzzCase {
   refusedWith: readonly number[]
   /** Path parameter values, already percent-encoded. */
   path: Record<string, string>
-  /** Query pairs, already percent-encoded, in order (a name may repeat). */
+  /** Query pairs, already percent-encoded, in order (a name repeats for an array's items). */
   query: [string, string][]
   /** Follow the n-th `next` link the server issued for this operation, instead of `query`. */
   follow: number | undefined
@@ -139,7 +133,12 @@ function validParts(operation: OperationSpec, context: CaseContext): fc.Arbitrar
   const values = fc.tuple(
     ...parameters.map((parameter) =>
       optional(
-        validText(parameter.schema).filter((text) => parameter.in !== 'header' || sendable(text)),
+        validTexts(parameter.schema).filter(
+          // No item at all is an array left out, which a required one cannot be.
+          (texts) =>
+            (texts.length > 0 || !parameter.required) &&
+            (parameter.in !== 'header' || texts.every(sendable)),
+        ),
         parameter.required,
       ),
     ),
@@ -150,27 +149,30 @@ function validParts(operation: OperationSpec, context: CaseContext): fc.Arbitrar
   return fc.tuple(values, body, contentType).map(([texts, bodyValue, type]) => {
     const parts: Parts = { path: {}, query: [], headers: {}, body: bodyValue, contentType: type }
     parameters.forEach((parameter, index) => {
-      const text = texts[index]
-      if (text !== undefined) place(parts, parameter, text)
+      const given = texts[index]
+      if (given !== undefined) place(parts, parameter, given)
     })
     return parts
   })
 }
 
-function place(parts: Parts, parameter: ParameterSpec, text: string): void {
-  if (parameter.in === 'path') parts.path[parameter.name] = percentEncode(text)
-  else if (parameter.in === 'query') parts.query.push([parameter.name, percentEncode(text)])
-  else parts.headers[parameter.name] = text
+/** A parameter's texts where they go: one each in a path or a header, a query pair per text. */
+function place(parts: Parts, parameter: ParameterSpec, texts: readonly string[]): void {
+  for (const text of texts) {
+    if (parameter.in === 'path') parts.path[parameter.name] = percentEncode(text)
+    else if (parameter.in === 'query') parts.query.push([parameter.name, percentEncode(text)])
+    else parts.headers[parameter.name] = text
+  }
 }
 
-function withParameter(parts: Parts, parameter: ParameterSpec, text: string): Parts {
+function withParameter(parts: Parts, parameter: ParameterSpec, texts: readonly string[]): Parts {
   const next: Parts = {
     ...parts,
     path: { ...parts.path },
     query: parts.query.filter(([name]) => name !== parameter.name),
     headers: { ...parts.headers },
   }
-  place(next, parameter, text)
+  place(next, parameter, texts)
   return next
 }
 
@@ -192,26 +194,29 @@ function mutations(operation: OperationSpec, context: CaseContext): fc.Arbitrary
     const where = `${parameter.in} ${parameter.name}`
     // A bare string parameter accepts every text: nothing to break it with.
     if (refusesSomeText(parameter.schema)) {
-      const bad = invalidText(parameter.schema).filter((text) =>
-        parameter.in === 'header' ? sendable(text) : parameter.in !== 'path' || pathSafe(text),
+      const bad = invalidTexts(parameter.schema).filter((texts) =>
+        texts.every((text) =>
+          parameter.in === 'header' ? sendable(text) : parameter.in !== 'path' || pathSafe(text),
+        ),
       )
       const replaced = parameter.in === 'header' && context.echoed.has(parameter.name)
       ways.push(
-        fc.tuple(valid, bad).map(([parts, text]) => ({
-          parts: withParameter(parts, parameter, text),
-          mutation: `${where}: ${JSON.stringify(text)}`,
+        fc.tuple(valid, bad).map(([parts, texts]) => ({
+          parts: withParameter(parts, parameter, texts),
+          mutation: `${where}: ${JSON.stringify(texts.length === 1 ? texts[0] : texts)}`,
           refusedWith: replaced ? [] : badRequest,
           ...(replaced ? { replaced: parameter.name } : {}),
         })),
       )
     }
-    if (parameter.in === 'query') {
+    // An array's items are the parameter repeated: given twice is two items, not a fault.
+    if (parameter.in === 'query' && parameter.schema.type !== 'array') {
       const forged = context.issued.has(parameter.name)
       ways.push(
         fc
           .tuple(valid, validText(parameter.schema), validText(parameter.schema))
           .map(([parts, first, second]) => {
-            const next = withParameter(parts, parameter, first)
+            const next = withParameter(parts, parameter, [first])
             if (!forged) next.query.push([parameter.name, percentEncode(second)])
             return {
               parts: next,
@@ -220,6 +225,8 @@ function mutations(operation: OperationSpec, context: CaseContext): fc.Arbitrary
             }
           }),
       )
+    }
+    if (parameter.in === 'query') {
       ways.push(
         fc
           .tuple(valid, fc.constantFrom('%', '%zz', '%C0%AE', '%FF', '%ED%A0%80'))
@@ -233,7 +240,7 @@ function mutations(operation: OperationSpec, context: CaseContext): fc.Arbitrary
     if (parameter.required && parameter.in !== 'path') {
       ways.push(
         valid.map((parts) => {
-          const next = withParameter(parts, parameter, '')
+          const next = withParameter(parts, parameter, [])
           next.query = next.query.filter(([name]) => name !== parameter.name)
           delete next.headers[parameter.name]
           return { parts: next, mutation: `${where} missing`, refusedWith: badRequest }

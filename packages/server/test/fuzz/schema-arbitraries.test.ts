@@ -2,20 +2,30 @@
  * The generators keep their word: for schemas exercising every keyword they understand, and for
  * every request schema of the spec, what `valid*` makes the validator accepts (mostly by
  * construction, not by filtering) and what `invalid*` makes it refuses; a keyword they do not
- * understand is refused up front, named with its place and what to extend.
+ * understand is refused up front, named with its place and what to extend. Parameter texts are
+ * held to it for a schema of every kind the support table allows (the spec has only some), by
+ * the generators' own rules and by the server's parameter validator.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { createAjv } from '../../src/spec/ajv.js'
 import { dereference, type JsonSchema, specDocument } from '../../src/spec/document.js'
 import { requestBodySchema, specOperations } from '../../src/spec/operations.js'
+import { createValidatorCompiler } from '../../src/spec/request-validation.js'
+import {
+  acceptsText,
+  acceptsTexts,
+  invalidText,
+  invalidTexts,
+  refusesSomeText,
+  validText,
+  validTexts,
+} from './parameter-texts.js'
 import {
   accepts,
-  acceptsText,
   constructedValue,
   invalidObject,
-  invalidText,
   invalidValue,
-  validText,
   validValue,
 } from './schema-arbitraries.js'
 import { checkKeywords } from './schema-keywords.js'
@@ -269,6 +279,166 @@ describe('a keyword the generators do not understand', () => {
     expect(() => validValue({ type: 'array', items: [{ type: 'string' }] })).toThrow(
       'keyword items at # (of the schema given): an array',
     )
+  })
+})
+
+/**
+ * A parameter schema of each kind the support table allows (`parameter-type`): integers, numbers,
+ * booleans and strings, enums of each with and without `type`, and arrays of those.
+ */
+const parameterFixtures: Record<string, JsonSchema> = {
+  'integer, positive int64 (an id)': { type: 'integer', format: 'int64', minimum: 1 },
+  'integer, signed, multipleOf': { type: 'integer', minimum: -20, maximum: 20, multipleOf: 5 },
+  'integer int32': { type: 'integer', format: 'int32' },
+  'integer enum': { type: 'integer', enum: [1, 2, 3] },
+  'integer enum without type': { enum: [1, 5, 10] },
+  'number, bounded': { type: 'number', minimum: 0, exclusiveMaximum: 100 },
+  'number, multipleOf': { type: 'number', minimum: -5, maximum: 5, multipleOf: 0.5 },
+  number: { type: 'number' },
+  'number enum': { type: 'number', enum: [0.5, 1.5, 2] },
+  'number enum without type': { enum: [0.25, 4.5] },
+  boolean: { type: 'boolean' },
+  'boolean enum': { type: 'boolean', enum: [true] },
+  'boolean enum without type': { enum: [false] },
+  'string, patterned and bounded': {
+    type: 'string',
+    minLength: 1,
+    maxLength: 20,
+    pattern: '^[a-z]+$',
+  },
+  'string enum': { type: 'string', enum: ['available', 'pending'] },
+  'string enum without type': { enum: ['cat', 'dog'] },
+  'array of strings, unique': {
+    type: 'array',
+    items: { type: 'string', pattern: '^[a-z]{1,8}$' },
+    maxItems: 4,
+    uniqueItems: true,
+  },
+  'array of integers, two to five': {
+    type: 'array',
+    items: { type: 'integer', minimum: 1, maximum: 100 },
+    minItems: 2,
+    maxItems: 5,
+  },
+  'array of numbers, unique': {
+    type: 'array',
+    items: { type: 'number', minimum: 0 },
+    uniqueItems: true,
+  },
+  'array of booleans': { type: 'array', items: { type: 'boolean' }, maxItems: 2 },
+  'array of an enum without type': {
+    type: 'array',
+    items: { enum: ['a', 'b', 'c'] },
+    uniqueItems: true,
+  },
+}
+
+const compileParameters = createValidatorCompiler(createAjv({ useDefaults: true }))
+const serverValidators = new Map<JsonSchema, (data: unknown) => { error?: unknown }>()
+
+/**
+ * The server's verdict on a parameter sent as `texts` (a query parameter; `[]` is one left out):
+ * its validator of request parameters, which reads each text strictly, then the schema.
+ */
+function serverTakes(schema: JsonSchema, texts: readonly string[]): boolean {
+  let validate = serverValidators.get(schema)
+  if (validate === undefined) {
+    validate = compileParameters({
+      schema: { type: 'object', properties: { p: schema }, required: [] },
+      httpPart: 'querystring',
+      method: 'GET',
+      url: '/things',
+    }) as (data: unknown) => { error?: unknown }
+    serverValidators.set(schema, validate)
+  }
+  const raw = texts.length === 1 && schema.type !== 'array' ? texts[0] : [...texts]
+  return validate(texts.length === 0 ? {} : { p: raw }).error === undefined
+}
+
+describe.each(Object.entries(parameterFixtures))('parameter of %s', (_, schema) => {
+  it('valid texts pass, by the rules and by the server', () => {
+    fc.assert(
+      fc.property(
+        validTexts(schema),
+        (texts) => acceptsTexts(schema, texts) && serverTakes(schema, texts),
+      ),
+      options,
+    )
+  })
+
+  it('broken texts fail, by the rules and by the server', () => {
+    fc.assert(
+      fc.property(
+        invalidTexts(schema),
+        (texts) => texts.length > 0 && !acceptsTexts(schema, texts) && !serverTakes(schema, texts),
+      ),
+      options,
+    )
+  })
+})
+
+describe('parameter texts', () => {
+  const sample = (arbitrary: fc.Arbitrary<string[]>) =>
+    fc.sample(arbitrary, { numRuns: 500, seed: 11 })
+  const texts = (name: string, valid: boolean) => {
+    const schema = parameterFixtures[name] as JsonSchema
+    return sample(valid ? validTexts(schema) : invalidTexts(schema))
+  }
+
+  it('spell booleans exactly, and try the near misses', () => {
+    expect(new Set(texts('boolean', true).flat())).toEqual(new Set(['true', 'false']))
+    const broken = texts('boolean', false).flat()
+    for (const miss of ['TRUE', 'True', '1', '0', 'yes', '']) expect(broken).toContain(miss)
+    expect(texts('boolean enum', false).flat()).toContain('false')
+  })
+
+  it('spell numbers in each JSON form, and try what JSON does not allow', () => {
+    const valid = texts('number', true).flat()
+    expect(valid.some((text) => /e[+-]/.test(text))).toBe(true)
+    expect(valid.some((text) => /E/.test(text))).toBe(true)
+    expect(valid.some((text) => /^-?[0-9]+\.[0-9]+$/.test(text))).toBe(true)
+    const broken = texts('number, bounded', false).flat()
+    for (const miss of ['.5', 'NaN', 'Infinity', '1e400']) expect(broken).toContain(miss)
+    expect(broken.some((text) => text.startsWith('+'))).toBe(true)
+  })
+
+  it('send arrays as every count allowed, and break them by count, item and repetition', () => {
+    const name = 'array of integers, two to five'
+    const counts = new Set(texts(name, true).map((list) => list.length))
+    expect([...counts].sort()).toEqual([2, 3, 4, 5])
+    const broken = texts(name, false)
+    expect(broken.some((list) => list.length === 1)).toBe(true)
+    expect(broken.some((list) => list.length > 5)).toBe(true)
+    expect(
+      broken.some((list) =>
+        list.some((text) => !acceptsText({ type: 'integer', minimum: 1, maximum: 100 }, text)),
+      ),
+    ).toBe(true)
+    // The same value twice, in another spelling where it has one: still the same value.
+    const repeated = texts('array of numbers, unique', false).filter(
+      (list) => new Set(list).size === list.length,
+    )
+    expect(repeated.length).toBeGreaterThan(0)
+  })
+
+  it('know what cannot be broken: a bare string, and an array of them without bounds', () => {
+    expect(refusesSomeText({ type: 'string' })).toBe(false)
+    expect(refusesSomeText({ type: 'array', items: { type: 'string' } })).toBe(false)
+    expect(refusesSomeText({ type: 'array', items: { type: 'string' }, minItems: 1 })).toBe(false)
+    expect(refusesSomeText({ type: 'boolean' })).toBe(true)
+  })
+
+  it('refuse a kind the support table does not allow, naming where to add it', () => {
+    for (const schema of [
+      { type: 'object' },
+      { type: ['integer', 'null'] },
+      { type: 'array', items: { type: 'array', items: { type: 'string' } } },
+      { enum: [1, 'a'] },
+    ]) {
+      expect(() => validTexts(schema)).toThrow(
+        /support table allows .* \(scripts\/src\/support\/table\.ts `parameter-type`\); generate a new kind in packages\/server\/test\/fuzz\/parameter-texts\.ts/,
+      )
+    }
   })
 })
 

@@ -1,7 +1,7 @@
 /**
  * fast-check arbitraries read from the spec's JSON Schemas (2020-12, dereferenced): values a
- * schema accepts and values it refuses, both as JSON values (bodies) and as the text a parameter
- * carries on the wire. Values are built to be valid (ranges, lengths, patterns, required and
+ * schema accepts and values it refuses, as JSON values (bodies; the text a parameter carries on
+ * the wire is parameter-texts.ts's). Values are built to be valid (ranges, lengths, patterns, required and
  * optional properties, array sizes, a branch of a combinator), then checked by the spec's own
  * validator, so that what a `valid*` arbitrary gives is accepted by construction and by proof.
  * A keyword the generators do not understand fails loudly (schema-keywords.ts), so a spec edit
@@ -88,7 +88,7 @@ const int64Max = 2n ** 63n - 1n
  * The integers `schema` allows: its bounds, its format's range, and, in a JSON body, the range
  * every JSON parser reads exactly.
  */
-function integerBounds(schema: JsonSchema, json: boolean): { min: bigint; max: bigint } {
+export function integerBounds(schema: JsonSchema, json: boolean): { min: bigint; max: bigint } {
   const lows = [json ? BigInt(Number.MIN_SAFE_INTEGER) : -int64Max - 1n]
   const highs = [json ? BigInt(Number.MAX_SAFE_INTEGER) : int64Max]
   if (typeof schema.minimum === 'number') lows.push(BigInt(Math.ceil(schema.minimum)))
@@ -109,13 +109,13 @@ function integerBounds(schema: JsonSchema, json: boolean): { min: bigint; max: b
   return { min: low ?? 0n, max: high ?? 0n }
 }
 
-function integersBetween(min: bigint, max: bigint): fc.Arbitrary<bigint> {
+export function integersBetween(min: bigint, max: bigint): fc.Arbitrary<bigint> {
   const near = min + 100n < max ? min + 100n : max
   return fc.oneof(fc.bigInt({ min, max: near }), fc.bigInt({ min, max }), fc.constantFrom(min, max))
 }
 
 /** Integers in range, multiples of an integer `multipleOf` by construction. */
-function integers(schema: JsonSchema, json: boolean): fc.Arbitrary<bigint> {
+export function integers(schema: JsonSchema, json: boolean): fc.Arbitrary<bigint> {
   const { min, max } = integerBounds(schema, json)
   const step = schema.multipleOf
   if (typeof step !== 'number' || !Number.isInteger(step)) return integersBetween(min, max)
@@ -125,7 +125,7 @@ function integers(schema: JsonSchema, json: boolean): fc.Arbitrary<bigint> {
   return integersBetween(ceil(min), floor(max)).map((k) => k * factor)
 }
 
-function numbers(schema: JsonSchema): fc.Arbitrary<number> {
+export function numbers(schema: JsonSchema): fc.Arbitrary<number> {
   const step = schema.multipleOf
   if (typeof step === 'number') {
     const low = Math.ceil(lowest(schema) / step)
@@ -350,41 +350,6 @@ export function constructedValue(schema: JsonSchema): fc.Arbitrary<unknown> {
   return build(schema)
 }
 
-// ---- parameter texts ---------------------------------------------------------------------------
-
-/**
- * A parameter's raw text is valid when it is a strict integer in range (the spec's "Requests and
- * responses": integers on the wire match `^[1-9][0-9]*$`) or a string the schema accepts.
- */
-export function acceptsText(schema: JsonSchema, text: string): boolean {
-  if (schema.type !== 'integer') return accepts(schema, text)
-  if (!/^[1-9][0-9]*$/.test(text)) return false
-  const { min, max } = integerBounds(schema, false)
-  const value = BigInt(text)
-  return value >= min && value <= max
-}
-
-/** Parameters are read as text: an integer (strictly written) or a string. */
-function checkTextSchema(schema: JsonSchema): void {
-  checkKeywords(schema)
-  if (schema.type !== 'integer' && schema.type !== 'string') {
-    throw new Error(
-      `fuzz: parameter schema type ${JSON.stringify(schema.type)} is not supported: only integer ` +
-        'and string parameters are generated (validText in test/fuzz/schema-arbitraries.ts)',
-    )
-  }
-}
-
-/** Raw texts `schema` accepts for a query, path or header parameter. */
-export function validText(schema: JsonSchema): fc.Arbitrary<string> {
-  checkTextSchema(schema)
-  if (schema.type === 'integer') {
-    const { min, max } = integerBounds(schema, false)
-    return integersBetween(min > 0n ? min : 1n, max).map(String)
-  }
-  return valid(schema) as fc.Arbitrary<string>
-}
-
 // ---- invalid values ----------------------------------------------------------------------------
 
 const controls = fc.integer({ min: 0, max: 0x1f }).map((code) => String.fromCharCode(code))
@@ -402,7 +367,7 @@ function insert(into: fc.Arbitrary<string>, piece: fc.Arbitrary<string>): fc.Arb
 }
 
 /** Ways to break a string: too long, too short, control characters, lone surrogates, anything. */
-function brokenStrings(schema: JsonSchema): fc.Arbitrary<string> {
+export function brokenStrings(schema: JsonSchema): fc.Arbitrary<string> {
   const base = valid({ ...schema, type: 'string' }) as fc.Arbitrary<string>
   const maxLength = schema.maxLength as number | undefined
   const ways: fc.Arbitrary<string>[] = [
@@ -423,41 +388,6 @@ function brokenStrings(schema: JsonSchema): fc.Arbitrary<string> {
   return fc.oneof(...ways)
 }
 
-/** Integer literals that are not strict, or outside the bounds. */
-function brokenIntegers(schema: JsonSchema, json: boolean): fc.Arbitrary<string> {
-  const { min, max } = integerBounds(schema, json)
-  const valid = integersBetween(min > 0n ? min : 1n, max)
-  return fc.oneof(
-    valid.map((value) => `0${value}`),
-    valid.map((value) => `+${value}`),
-    valid.map((value) => `${value}.0`),
-    valid.map((value) => `${value}e0`),
-    valid.map((value) => `0x${value.toString(16)}`),
-    valid.map((value) => `-${value}`),
-    valid.map((value) => ` ${value}`),
-    fc.constant(String(min - 1n)),
-    fc.constant(String(max + 1n)),
-    fc.bigInt({ min: max + 1n, max: max * 1000n }).map(String),
-    fc.string({ unit: 'binary', maxLength: 12 }),
-  )
-}
-
-/** Raw texts `schema` refuses for a parameter. */
-/**
- * Whether some raw text breaks `schema`: an integer's syntax always can, a string only through
- * a constraint (a bare `type: string` accepts every text, so `invalidText` would search forever).
- */
-export function refusesSomeText(schema: JsonSchema): boolean {
-  const { type, ...rest } = schema
-  return type === 'integer' || !annotationOnly(rest)
-}
-
-export function invalidText(schema: JsonSchema): fc.Arbitrary<string> {
-  checkTextSchema(schema)
-  const broken = schema.type === 'integer' ? brokenIntegers(schema, false) : brokenStrings(schema)
-  return broken.filter((text) => !acceptsText(schema, text))
-}
-
 const otherJson: fc.Arbitrary<unknown> = fc.oneof(
   fc.boolean(),
   fc.constant(null),
@@ -467,7 +397,7 @@ const otherJson: fc.Arbitrary<unknown> = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 4 }), fc.nat(), { maxKeys: 2 }),
 )
 
-const annotationOnly = (schema: Subschema) =>
+export const annotationOnly = (schema: Subschema) =>
   schema === true ||
   (typeof schema === 'object' && Object.keys(schema).every((keyword) => !constraints.has(keyword)))
 

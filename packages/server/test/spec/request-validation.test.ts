@@ -106,6 +106,32 @@ describe('query parameters of every scalar type, read strictly', () => {
   })
 })
 
+describe('enums without a type, read as the type of their members', () => {
+  const query = part('querystring', {
+    size: { enum: [1, 2, 3] },
+    level: { enum: [0.5, 1.5] },
+    flag: { enum: [true] },
+    kind: { enum: ['cat', 'dog'] },
+    sizes: { type: 'array', items: { enum: [1, 2] } },
+  })
+
+  it('takes each member as the type it has', () => {
+    expect(
+      query({ size: '2', level: '0.5', flag: 'true', kind: 'dog', sizes: ['1', '2'] }).value,
+    ).toEqual({ size: 2, level: 0.5, flag: true, kind: 'dog', sizes: [1, 2] })
+  })
+
+  it.each([
+    ['size', '2.0', 'query parameter size must be an integer'],
+    ['size', '4', 'query parameter size must be one of 1, 2, 3'],
+    ['level', '.5', 'query parameter level must be a number'],
+    ['flag', 'false', 'query parameter flag must be one of true'],
+    ['sizes', ['1', '02'], 'each query parameter sizes must be an integer'],
+  ])('refuses %s=%j: %s', (name, raw, message) => {
+    expect(query({ [name]: raw }).error?.message).toBe(message)
+  })
+})
+
 describe('header parameters', () => {
   const headers = part('headers', { 'X-Page-Size': { type: 'integer', minimum: 1, maximum: 9 } })
 
