@@ -45,7 +45,7 @@ function curlsOf(source: string): Curl[] {
   })
 }
 
-/** The operation a curl command calls: its method, and its path with `$VARIABLES` as parameters. */
+/** The operation a curl command calls: its method, and its path with shell variables as parameters. */
 function operationOf(curl: Curl) {
   return listOperations(spec).find(({ method, path }) => {
     const template = new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`)
