@@ -20,6 +20,8 @@ import { nextVersion, versionBump } from '../src/spec-diff/spec-version.js'
 
 const root = new URL('../../', import.meta.url).pathname
 const released = readFileSync(join(root, RELEASED_SPEC), 'utf8')
+/** The first release, which the edits below are written against: a released spec never changes. */
+const firstRelease = readFileSync(join(root, releasedSpecOf('1.0.0')), 'utf8')
 const fixtures = join(root, 'scripts/test/fixtures')
 const PACKAGES = ['@petstore/types', '@petstore/client', '@petstore/server']
 
@@ -53,10 +55,10 @@ describe('release check on temp copies', () => {
     mkdirSync(dir)
     const baseFile = join(dir, 'released.yaml')
     const headFile = join(dir, 'openapi.yaml')
-    writeFileSync(baseFile, released)
+    writeFileSync(baseFile, firstRelease)
     writeFileSync(
       headFile,
-      edits.reduce((spec, edit) => edit(spec), released),
+      edits.reduce((spec, edit) => edit(spec), firstRelease),
     )
     return checkRelease({
       baseFile,
@@ -99,8 +101,8 @@ describe('release check on temp copies', () => {
     mkdirSync(dir)
     const baseFile = join(dir, 'released.yaml')
     const headFile = join(dir, 'openapi.yaml')
-    writeFileSync(baseFile, alpha(released))
-    writeFileSync(headFile, setVersion('1.1.0')(makeStatusRequired(alpha(released))))
+    writeFileSync(baseFile, alpha(firstRelease))
+    writeFileSync(headFile, setVersion('1.1.0')(makeStatusRequired(alpha(firstRelease))))
     const result = checkRelease({
       baseFile,
       headFile,
@@ -233,14 +235,14 @@ describe('the baseline and info.version', () => {
     const copy = mkdtempSync(join(tmpdir(), 'petstore-baseline-'))
     try {
       mkdirSync(join(copy, 'spec'))
-      writeFileSync(join(copy, CURRENT_SPEC), setVersion('2.0.0')(released))
+      writeFileSync(join(copy, CURRENT_SPEC), setVersion('2.0.0')(firstRelease))
       refreshBaseline(copy, new Date('2027-03-04T05:06:07Z'))
       expect(readFileSync(join(copy, RELEASED_SPEC), 'utf8')).toContain('\n  version: 2.0.0\n')
       expect(readFileSync(join(copy, releasedSpecOf('2.0.0')), 'utf8')).toBe(
         readFileSync(join(copy, CURRENT_SPEC), 'utf8'),
       )
       refreshBaseline(copy, new Date('2027-05-01T00:00:00Z'))
-      writeFileSync(join(copy, CURRENT_SPEC), setVersion('2.1.0')(released))
+      writeFileSync(join(copy, CURRENT_SPEC), setVersion('2.1.0')(firstRelease))
       refreshBaseline(copy, new Date('2027-06-07T00:00:00Z'))
       expect(readReleaseDates(copy)).toEqual({ '2.0.0': '2027-03-04', '2.1.0': '2027-06-07' })
       expect(readFileSync(join(copy, RELEASED_SPEC), 'utf8')).toContain('\n  version: 2.1.0\n')

@@ -185,6 +185,9 @@ describe('the spec:diff CLI', () => {
       { cwd: root, encoding: 'utf8' },
     )
 
+  // The edits below are made to the last release, so its version is what the check starts from.
+  const released = loadSpec(join(root, 'spec/released/openapi.yaml')).version
+  const nextMajor = `${Number(released.split('.')[0]) + 1}.0.0`
   const statusRequired = join(work, 'status-required.yaml')
   writeFileSync(
     statusRequired,
@@ -209,8 +212,8 @@ describe('the spec:diff CLI', () => {
     expect(run.status).toBe(0)
     expect(run.stdout).toBe(
       [
-        'spec:diff: 1 breaking, 0 non-breaking change(s) against 1.0.0 (spec/released/openapi.yaml)',
-        'release: spec info.version 1.0.0 -> at least 2.0.0 (major); changesets needed: major for ' +
+        `spec:diff: 1 breaking, 0 non-breaking change(s) against ${released} (spec/released/openapi.yaml)`,
+        `release: spec info.version ${released} -> at least ${nextMajor} (major); changesets needed: major for ` +
           `${packagesBuiltFromSpec().join(', ')} (pending: none)`,
         '  breaking     property-became-required  POST /pets request body application/json: status',
         '               status is now required: requests that omit it are rejected',
@@ -228,17 +231,16 @@ describe('the spec:diff CLI', () => {
     expect(refused.status).toBe(1)
     expect(refused.stderr).toMatch(/^release check failed; spec:diff: 1 breaking/)
     expect(refused.stderr).toContain('major changeset')
-    expect(refused.stderr).toContain('spec info.version is 1.0.0')
+    expect(refused.stderr).toContain(`spec info.version is ${released}`)
 
-    const major = join(work, 'status-required-2.0.0.yaml')
-    writeFileSync(
-      major,
-      readFileSync(statusRequired, 'utf8').replace(
-        /\n {2}version: 1\.0\.0\n/,
-        '\n  version: 2.0.0\n',
-      ),
+    const major = join(work, `status-required-${nextMajor}.yaml`)
+    const bumped = readFileSync(statusRequired, 'utf8').replace(
+      `\n  version: ${released}\n`,
+      `\n  version: ${nextMajor}\n`,
     )
-    const released = spawnSync(
+    expect(bumped).toContain(`\n  version: ${nextMajor}\n`)
+    writeFileSync(major, bumped)
+    const releasing = spawnSync(
       process.execPath,
       [
         tsx,
@@ -251,18 +253,18 @@ describe('the spec:diff CLI', () => {
       ],
       { cwd: root, encoding: 'utf8' },
     )
-    expect([released.status, released.stderr]).toEqual([0, ''])
+    expect([releasing.status, releasing.stderr]).toEqual([0, ''])
   })
 
   it('prints JSON with --json', () => {
     const report = JSON.parse(cli('--head', statusRequired, '--json').stdout)
     expect(report.summary).toEqual({ breaking: 1, nonBreaking: 0 })
-    expect(report.base).toEqual({ file: 'spec/released/openapi.yaml', version: '1.0.0' })
+    expect(report.base).toEqual({ file: 'spec/released/openapi.yaml', version: released })
     expect(report.changes[0].rule).toBe('property-became-required')
     expect(report.release).toMatchObject({
       ok: false,
       needed: 'major',
-      version: { base: '1.0.0', head: '1.0.0', required: '2.0.0' },
+      version: { base: released, head: released, required: nextMajor },
       pending: packagesBuiltFromSpec().map((name) => ({ name, bump: 'none' })),
     })
     expect(report.release.problems).toHaveLength(2)
@@ -318,11 +320,11 @@ describe('the spec:diff CLI', () => {
     const run = cli('--head', statusRequired, '--format', 'markdown')
     expect(run.status).toBe(0)
     const lines = run.stdout.split('\n')
-    expect(lines[0]).toMatch(
-      /^### spec:diff: 1 breaking, 0 non-breaking change\(s\) against 1\.0\.0 /,
+    expect(lines[0]).toContain(
+      `### spec:diff: 1 breaking, 0 non-breaking change(s) against ${released} `,
     )
-    expect(lines[2]).toMatch(
-      /^\*\*Release: spec info\.version 1\.0\.0 -> at least 2\.0\.0 \(major\)/,
+    expect(lines[2]).toContain(
+      `**Release: spec info.version ${released} -> at least ${nextMajor} (major)`,
     )
     expect(lines.slice(4)).toEqual([
       '#### `POST /pets`',
@@ -365,7 +367,7 @@ describe('the spec:diff CLI', () => {
     const run = cli('--head', statusRequired, '--changesets', broken)
     expect(run.status).toBe(0)
     expect(run.stdout.split('\n').slice(0, 3)).toEqual([
-      'spec:diff: 1 breaking, 0 non-breaking change(s) against 1.0.0 (spec/released/openapi.yaml)',
+      `spec:diff: 1 breaking, 0 non-breaking change(s) against ${released} (spec/released/openapi.yaml)`,
       expect.stringMatching(/^release: cannot tell what it needs: .*broken\.md: could not parse/),
       '  breaking     property-became-required  POST /pets request body application/json: status',
     ])

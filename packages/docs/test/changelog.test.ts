@@ -10,9 +10,16 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { readChangelog } from '../src/changelog.js'
 import { renderChangelogFeed } from '../src/changelog-feed.js'
-import { renderChangelogPage, withChangelogLink } from '../src/changelog-page.js'
+import {
+  entryTitle,
+  renderChangelogPage,
+  versionAnchor,
+  withChangelogLink,
+} from '../src/changelog-page.js'
+import { escapeHtml } from '../src/html.js'
 import { distDir, spec } from './helpers.js'
 
+const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url))
 const fixtureRoot = fileURLToPath(new URL('./fixtures/changelog/', import.meta.url))
 const now = new Date('2026-04-15T12:00:00Z')
 const entries = readChangelog(fixtureRoot, now)
@@ -151,11 +158,23 @@ describe('the built site', () => {
     )
   })
 
-  it('shows this repository’s history: 1.0.0, and the unreleased edit when there is one', async () => {
+  it('shows each release of this repository on the page and in the feed, the newest with its changes', async () => {
+    const releases = readChangelog(repositoryRoot).filter((entry) => entry.released)
     const built = await readFile(join(distDir, 'changelog.html'), 'utf8')
-    expect(built).toContain('<h2 id="v1.0.0-title">1.0.0, 23 Nov 2026</h2>')
-    expect(await readFile(join(distDir, 'changelog.atom'), 'utf8')).toContain(
-      'changelog:1.0.0</id>',
-    )
+    const atom = await readFile(join(distDir, 'changelog.atom'), 'utf8')
+    expect(releases.map((entry) => entry.version)).toContain('1.0.0')
+    for (const release of releases) {
+      expect(built).toContain(
+        `<h2 id="${versionAnchor(release.version)}-title">${escapeHtml(entryTitle(release))}</h2>`,
+      )
+      expect(atom).toContain(`changelog:${release.version}</id>`)
+    }
+    const [newest] = releases
+    expect(newest?.changes.length, `release ${newest?.version} lists no change`).toBeGreaterThan(0)
+    for (const change of newest?.changes ?? []) {
+      const item = `<code>${escapeHtml(change.location)}</code>: ${escapeHtml(change.message)}`
+      expect(built).toContain(item)
+      expect(atom).toContain(escapeHtml(item))
+    }
   })
 })
