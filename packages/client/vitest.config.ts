@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
-import { testProjects } from '../../scripts/src/test-projects.js'
+import { testProjects, waitingSuiteWorkers } from '../../scripts/src/test-projects.js'
 
 export default defineConfig({
   resolve: {
@@ -12,6 +12,7 @@ export default defineConfig({
     // generous because speed is the benchmark's business, never a test's.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    maxWorkers: waitingSuiteWorkers,
     // The browser suite runs the client in Chromium; the size suite bundles it for browsers.
     projects: testProjects({ once: ['test/browser.test.ts', 'test/size.test.ts'] }),
   },

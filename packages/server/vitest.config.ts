@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
-import { testProjects } from '../../scripts/src/test-projects.js'
+import { testProjects, waitingSuiteWorkers } from '../../scripts/src/test-projects.js'
 
 export default defineConfig({
   test: {
@@ -7,6 +7,7 @@ export default defineConfig({
     // generous because speed is the benchmark's business, never a test's.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    maxWorkers: waitingSuiteWorkers,
     // Prometheus and promtool read what the service writes the same way on every Node, and
     // `pnpm start` hands the environment to it through Turbo the same way too.
     projects: testProjects({

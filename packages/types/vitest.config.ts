@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config'
-import { testProjects } from '../../scripts/src/test-projects.js'
+import { testProjects, waitingSuiteWorkers } from '../../scripts/src/test-projects.js'
 
 export default defineConfig({
-  test: { projects: testProjects({ once: [] }) },
+  test: { maxWorkers: waitingSuiteWorkers, projects: testProjects({ once: [] }) },
 })

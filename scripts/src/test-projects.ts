@@ -12,7 +12,16 @@
  * })
  * ```
  */
+import { availableParallelism } from 'node:os'
 import { configDefaults, type TestProjectInlineConfiguration } from 'vitest/config'
+
+/**
+ * Test files run at once (vitest's `maxWorkers`). Vitest's default, one fewer than the cores, is a
+ * single file at a time on a 2-core machine; these suites spend most of their time waiting on
+ * sockets, child processes, a browser and the stores, so three files at once keep two cores busy.
+ * The bench's suites keep the default: they measure.
+ */
+export const waitingSuiteWorkers = Math.max(3, availableParallelism() - 1)
 
 export interface TestSplit {
   /** Suites (globs under the package) that do not depend on the Node version. */
