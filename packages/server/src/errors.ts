@@ -18,7 +18,7 @@ export const maxParamLength = 100
 
 /**
  * What a message echoes of the request (a property's name, a path) at most `max` code points,
- * cut with an ellipsis: a 60,000-character property name made a 60 KB `400`.
+ * cut with an ellipsis, so a refusal never grows with what it refuses.
  *
  * @example
  * ```ts
@@ -34,6 +34,10 @@ export const errorCatalog = {
   invalidInput: { code: 'invalid_request', message: (p: { detail: string }) => p.detail },
   bodyEmpty: { code: 'invalid_request', message: () => 'body is empty: send a JSON object' },
   bodyNotJson: { code: 'invalid_request', message: () => 'body is not valid JSON' },
+  unexpectedBody: {
+    code: 'invalid_request',
+    message: (p: { label: string }) => `${p.label} takes no request body`,
+  },
   bodyNotUtf8: { code: 'invalid_request', message: () => 'body is not valid UTF-8' },
   duplicateKey: {
     code: 'invalid_request',

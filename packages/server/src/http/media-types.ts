@@ -3,7 +3,8 @@
  * media type (json-body.ts), and this gate, a route's first body step, answers `415` before the
  * body is read when a request with a body sends another type (or none), naming those the
  * operation takes. So `POST /pets` refuses `application/merge-patch+json` that `PATCH
- * /pets/{petId}` takes.
+ * /pets/{petId}` takes. An operation that declares no body answers `400` to a request that sends
+ * one, unread, rather than drop what the client meant to say.
  * @see https://www.rfc-editor.org/rfc/rfc9110#section-15.5.16 (415 Unsupported Media Type)
  */
 import type { FastifyRequest, preParsingHookHandler } from 'fastify'
@@ -30,6 +31,17 @@ export function acceptMediaTypes(types: readonly string[]): preParsingHookHandle
     const type = mediaTypeOf(request.headers['content-type'])
     if ((type === undefined || !accepted.has(type)) && hasBody(request)) {
       done(problem('unsupportedMediaType', { types: named }))
+      return
+    }
+    done(null, payload)
+  }
+}
+
+/** The gate of an operation (`label`: its operationId, or method and path) that declares no body. */
+export function refuseBodies(label: string): preParsingHookHandler {
+  return (request, _reply, payload, done) => {
+    if (hasBody(request)) {
+      done(problem('unexpectedBody', { label }))
       return
     }
     done(null, payload)

@@ -18,7 +18,7 @@ import { type DeprecationLinks, deprecationHeaders } from '../spec/deprecation.j
 import type { JsonSchema } from '../spec/document.js'
 import { type OperationSpec, type ParameterSpec, requestBodySchema } from '../spec/operations.js'
 import { type OperationRoute, type OperationRoutes, PreSerialized } from './contract.js'
-import { acceptMediaTypes } from './media-types.js'
+import { acceptMediaTypes, refuseBodies } from './media-types.js'
 import { checkRequiredHeaders, type ResponseCheck } from './response-headers.js'
 
 /** What the /v1 hooks learn about the route a request matched. */
@@ -61,9 +61,9 @@ export function registerOperations(
       onSend: checkRequiredHeaders(operation, responseCheck),
     }
     if (route.onRequest) options.onRequest = route.onRequest
-    if (operation.requestBody) {
-      options.preParsing = acceptMediaTypes(Object.keys(operation.requestBody.content))
-    }
+    options.preParsing = operation.requestBody
+      ? acceptMediaTypes(Object.keys(operation.requestBody.content))
+      : refuseBodies(operation.operationId)
     scope.route(options)
   }
 }

@@ -2,7 +2,10 @@
  * A barrage of bad and odd input: never a 5xx, always a correct Error body, nothing partially
  * written, accepted names round-trip byte for byte, and the server stays healthy.
  */
+import { request } from 'node:http'
 import type { Pet } from '@petstore/types'
+import { operationsOf } from '@petstore/types/openapi'
+import { openapiDocument } from '@petstore/types/spec'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   call,
@@ -235,6 +238,63 @@ describe('bodies', () => {
   ])('content type %s is 415', async (type) => {
     expectRejected(await createRaw(petJson, type), 'createPet', 'unsupported_media_type')
   })
+})
+
+/** A request with `body` by node:http, which (unlike fetch) sends one with any method. */
+function withBody(method: string, url: string, body: string): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    // Node sends GET and DELETE bodies unframed unless told their length.
+    const length = String(Buffer.byteLength(body))
+    const headers = { ...auth, 'content-type': 'application/json', 'content-length': length }
+    const sent = request(url, { method, headers }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8')
+        const fields = Object.entries(response.headers).map(([name, value]) => [
+          name,
+          String(value),
+        ])
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: new Headers(fields as [string, string][]),
+          text,
+          body: text === '' ? undefined : JSON.parse(text),
+        })
+      })
+    })
+    sent.on('error', reject)
+    sent.end(body)
+  })
+}
+
+describe('a body sent to an operation that declares none', () => {
+  const bodiless = operationsOf(openapiDocument).filter(
+    ({ operation }) => operation.requestBody === undefined,
+  )
+
+  it('is tried on every such operation of the spec', () => {
+    expect(bodiless.length).toBeGreaterThan(0)
+  })
+
+  it.each(bodiless.map((entry) => [entry.operation.operationId, entry] as const))(
+    '%s answers 400 naming the body, and changes nothing',
+    async (operationId, { path, method }) => {
+      const pet = petOf(await postJson(`${server.api}/pets`, newPet(), auth))
+      accepted.push(pet)
+      const url = `${server.api}${path.replace(/\{[^}]+\}/g, String(pet.id))}`
+      const reply = await withBody(method.toUpperCase(), url, JSON.stringify(newPet()))
+      expect(reply.status, reply.text).toBe(400)
+      // An OPTIONS operation is answered by the path's OPTIONS route, named by method and path.
+      const options = method === 'options'
+      if (options) expectErrorBody(reply, 'invalid_request')
+      else expectRejected(reply, operationId)
+      const label = options ? `OPTIONS ${path}` : operationId
+      expect(errorOf(reply).message).toBe(`${label} takes no request body`)
+      const read = await call(`${server.api}/pets/${pet.id}`, { headers: auth })
+      expect(petOf(read)).toEqual(pet)
+    },
+  )
 })
 
 describe('what JSON.parse would hide', () => {
