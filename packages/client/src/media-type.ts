@@ -32,7 +32,8 @@ const setsContentType = (headers: unknown): boolean =>
 
 /**
  * `init` with the `Content-Type` its operation declares, when it has a body, the declared type
- * is not openapi-fetch's default and the caller set none; otherwise `init` itself.
+ * is not openapi-fetch's default and the caller set none. Header pairs (`[name, value][]`, a
+ * `HeadersInit` openapi-fetch would read as a record of indexes) become a `Headers`.
  *
  * @example
  * ```ts
@@ -45,10 +46,15 @@ export function withDeclaredMediaType<Init extends BodyInit | undefined>(
   path: string,
   init: Init,
 ): Init {
-  if (init?.body === undefined) return init
-  const type = declaredTypes.get(`${method.toUpperCase()} ${path}`)
-  if (type === undefined || setsContentType(init.headers)) return init
-  const { headers } = init
+  if (init === undefined) return init
+  const headers = Array.isArray(init.headers)
+    ? new Headers(init.headers as [string, string][])
+    : init.headers
+  const type =
+    init.body === undefined ? undefined : declaredTypes.get(`${method.toUpperCase()} ${path}`)
+  if (type === undefined || setsContentType(headers)) {
+    return headers === init.headers ? init : { ...init, headers }
+  }
   if (headers instanceof Headers) {
     const copy = new Headers(headers)
     copy.set('Content-Type', type)

@@ -104,4 +104,21 @@ describe('the declared request media type', () => {
     expect(deleted.response.status).toBe(204)
     expect(sent).toEqual(['application/json', 'application/merge-patch+json', null])
   })
+
+  it('reads header pairs as headers, with a body and without', async () => {
+    const { client, sent } = recordingClient()
+    const pet = unwrap(await client.POST('/pets', { body: newPet() }))
+    const patched = await client.PATCH('/pets/{petId}', {
+      params: { path: { petId: pet.id } },
+      body: { name: 'Pairs' },
+      headers: [['X-Request-Id', 'pairs-with-body']],
+    })
+    expect([patched.data?.name, patched.meta.requestId]).toEqual(['Pairs', 'pairs-with-body'])
+    const read = await client.GET('/pets/{petId}', {
+      params: { path: { petId: pet.id } },
+      headers: [['X-Request-Id', 'pairs-without-body']],
+    })
+    expect([read.data?.name, read.meta.requestId]).toEqual(['Pairs', 'pairs-without-body'])
+    expect(sent).toEqual(['application/json', 'application/merge-patch+json', null])
+  })
 })
