@@ -95,7 +95,7 @@ function answersJson(document: OpenApiDocument, entry: OperationEntry): boolean 
     document,
     responses[success] as object,
   )
-  return Object.keys(response.content ?? {}).some((type) => isJsonMediaType(type.toLowerCase()))
+  return Object.keys(response.content ?? {}).some((type) => isJsonMediaType(type))
 }
 
 /** The `Content-Type` a sample sends its body with: the one the operation declares. */

@@ -133,7 +133,7 @@ function requestBodyOf(
 ): RequestBody {
   if (!operation.requestBody) return { bodyExamples: [] }
   const content = resolve(document, operation.requestBody).content ?? {}
-  const bodyMediaType = Object.keys(content).find((type) => isJsonMediaType(type.toLowerCase()))
+  const bodyMediaType = Object.keys(content).find((type) => isJsonMediaType(type))
   const media = bodyMediaType === undefined ? undefined : content[bodyMediaType]
   if (bodyMediaType === undefined || media === undefined) {
     const declared = Object.keys(content).join(', ') || 'none'

@@ -322,12 +322,15 @@ export function answeredMethods(method: string): string[] {
  * @example
  * ```ts
  * isJsonMediaType('application/merge-patch+json') // true
+ * isJsonMediaType('Application/JSON; charset=utf-8') // true
  * isJsonMediaType('text/plain') // false
  * ```
  * @see https://www.rfc-editor.org/rfc/rfc6839#section-3.1
  */
 export const isJsonMediaType = (type: string): boolean =>
-  /^application\/(?:[a-z0-9!#$&^_.-]+\+)?json$/.test(type)
+  /^application\/(?:[a-z0-9!#$&^_.-]+\+)?json$/.test(
+    (type.split(';', 1)[0] ?? '').trim().toLowerCase(),
+  )
 
 export {
   type Lifecycle,

@@ -5,6 +5,7 @@ import {
   dereference,
   httpMethods,
   isErrorStatus,
+  isJsonMediaType,
   isSuccessStatus,
   operationsOf,
   parameterKey,
@@ -207,5 +208,16 @@ describe('status and method rules', () => {
   it('answers HEAD wherever GET', () => {
     expect(answeredMethods('get')).toEqual(['GET', 'HEAD'])
     expect(answeredMethods('POST')).toEqual(['POST'])
+  })
+
+  it('takes JSON and +json media types, in any case and with parameters', () => {
+    const json = [
+      'application/json',
+      'application/merge-patch+json',
+      'Application/JSON; charset=utf-8',
+    ]
+    const other = ['text/plain', 'application/jsonx', 'application/json-seq', 'text/json']
+    expect(json.filter(isJsonMediaType)).toEqual(json)
+    expect(other.filter(isJsonMediaType)).toEqual([])
   })
 })
