@@ -9,6 +9,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { matchesEveryString } from '../src/spec-diff/constraints.js'
 import { loadSpec } from '../src/spec-diff/load.js'
 import { packagesBuiltFromSpec } from '../src/spec-diff/release-check.js'
 import { diffFiles } from '../src/spec-diff/run.js'
@@ -392,5 +393,14 @@ describe('the spec:diff CLI', () => {
         encoding: 'utf8',
       }),
     ).not.toBe('')
+  })
+})
+
+describe('an unconstraining pattern', () => {
+  it('is one every string matches, never `^$` (the empty string alone)', () => {
+    const every = ['', '^', '$', '.*', '^.*', '.*$', '^.*$']
+    const some = ['^$', '^[a-z]+$', '.+', '^.', 'a*']
+    expect(every.filter(matchesEveryString)).toEqual(every)
+    expect(some.filter(matchesEveryString)).toEqual([])
   })
 })

@@ -196,9 +196,15 @@ function boundEffect(keyword: string, before: unknown, after: unknown): Effect {
   return LOWER_BOUNDS.includes(keyword) === raised ? 'narrows' : 'widens'
 }
 
-/** A pattern every string matches (`''`, `.*`, `^.*$`) constrains nothing. */
+/**
+ * Whether every string matches `pattern` (`''`, `^`, `.*`, `^.*$`...), so it constrains nothing.
+ * `^$` is not one: it allows the empty string alone.
+ */
+export const matchesEveryString = (pattern: string): boolean =>
+  /^(?:\^?\.\*\$?|\^|\$|)$/.test(pattern)
+
 const constraining = (pattern: unknown): string | undefined =>
-  typeof pattern === 'string' && !/^\^?(\.\*)?\$?$/.test(pattern) ? pattern : undefined
+  typeof pattern === 'string' && !matchesEveryString(pattern) ? pattern : undefined
 
 /**
  * A `pattern` is judged where it reaches a client. In a request the service enforces it: adding

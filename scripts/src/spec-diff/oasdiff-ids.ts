@@ -9,6 +9,7 @@
  * `oasdiff-parity.test.ts` checks that each fixture's change names its oasdiff id.
  */
 import type { Change } from './change.js'
+import { matchesEveryString } from './constraints.js'
 import { OASDIFF_ERR_RULES, OASDIFF_INFO_RULES, OASDIFF_WARN_RULES } from './oasdiff-rules.js'
 
 const KNOWN = new Set([...OASDIFF_ERR_RULES, ...OASDIFF_WARN_RULES, ...OASDIFF_INFO_RULES])
@@ -156,7 +157,7 @@ function valueSuffixes(change: Change, place: Place): string[] {
       const [, before, after] = new RegExp(`^pattern ${shown} -> ${shown}`).exec(message) ?? []
       if (before === 'null') return ['pattern-added']
       if (after === 'null') return ['pattern-removed']
-      return side === 'request' && /^"\^?(\.\*)?\$?"$/.test(after ?? '')
+      return side === 'request' && after !== undefined && matchesEveryString(JSON.parse(after))
         ? ['pattern-generalized']
         : ['pattern-changed']
     }
