@@ -89,7 +89,7 @@ let baseUrl: string
 let variables: Record<string, string>
 
 /** Waits for a line of the loop's output matching `pattern`, after `from` characters. */
-async function outputMatching(pattern: RegExp, from: number, timeoutMs = 45_000): Promise<string> {
+async function outputMatching(pattern: RegExp, from: number, timeoutMs = 120_000): Promise<string> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     const match = output.slice(from).match(pattern)
@@ -167,8 +167,8 @@ beforeAll(async () => {
   dev.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString()
   })
-  await outputMatching(/watching spec\//, 0, 90_000)
-}, 120_000)
+  await outputMatching(/watching spec\//, 0, 180_000)
+}, 240_000)
 
 afterAll(() => {
   // The loop's process group: the loop, the service and any build it left running.
@@ -224,7 +224,7 @@ describe('pnpm dev', () => {
     }
     const docs = await fetch(`${baseUrl}/docs/openapi.json`)
     expect(await docs.text()).toContain('nameContains')
-  }, 60_000)
+  }, 240_000)
 
   it.each([
     [
@@ -277,7 +277,8 @@ describe('pnpm dev', () => {
       writeFileSync(specPath, good)
       await outputMatching(/regenerated types .* \(no generated file changed\)/, from)
     },
-    60_000,
+    // Each step is a pass of the loop (lint, generate, build); CI runs other suites beside it.
+    240_000,
   )
 
   it('stops the service when it stops', async () => {

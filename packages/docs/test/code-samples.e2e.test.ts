@@ -446,7 +446,8 @@ describe('TypeScript', () => {
         expect(stdout, item.name).toMatch(line)
       }
     }
-  })
+    // A compiler pass over every sample, then a tsx process per sample, beside CI's other suites.
+  }, 180_000)
 })
 
 describe.each([
