@@ -47,7 +47,7 @@ export function processEnvironment(pid: number): Map<string, string> {
 }
 
 /** The command line of `pid`, its arguments split. */
-export function commandLine(pid: number): string[] {
+function commandLine(pid: number): string[] {
   return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean)
 }
 

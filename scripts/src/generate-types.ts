@@ -200,7 +200,7 @@ function readOrEmpty(file: string): string {
 }
 
 /** `spec/SUPPORT.md`, rendered from the support table's code (support/render.ts). */
-export const supportTableFile = join(root, 'spec/SUPPORT.md')
+const supportTableFile = join(root, 'spec/SUPPORT.md')
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const supportTable = renderSupportTable()

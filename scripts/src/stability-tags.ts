@@ -14,18 +14,18 @@ import ts from 'typescript'
 type Unstable = Exclude<StabilityLevel, 'stable'>
 
 /** The TSDoc release tag of each level below `stable`. */
-export const stabilityTags: Readonly<Record<Unstable, string>> = {
+const stabilityTags: Readonly<Record<Unstable, string>> = {
   draft: 'experimental',
   alpha: 'alpha',
   beta: 'beta',
 }
 
 /** The tag line an operation at `level` carries. */
-export const stabilityLine = (level: Unstable) =>
+const stabilityLine = (level: Unstable) =>
   `@${stabilityTags[level]} \`x-stability-level: ${level}\`: may still change in ways that break clients before it is declared stable.`
 
 /** The operations below `stable`, with where they are and their level. */
-export function unstableOperations(
+function unstableOperations(
   document: unknown,
 ): { path: string; method: string; operationId: string; level: Unstable }[] {
   const found = []

@@ -2,9 +2,9 @@
  * How far V8 lets the old generation grow past what the last full collection kept, in a process
  * that serves (server.ts). The start script gives the young generation 16 MB per semi-space, so
  * that a request's garbage dies young, in far fewer scavenges than at V8's 4 MB. Left to V8's
- * own growth factor, the old generation then filled with dead objects before its first
- * mark-compact, and the process peaked well above what it did with the small young generation.
- * Growing by 30% of what survives brings the peak back: the live set is small, so each
+ * own growth factor, the old generation would fill with dead objects before its first
+ * mark-compact, and the process peak well above what it does with the small young generation.
+ * Growing by 30% of what survives keeps the peak down: the live set is small, so each
  * mark-compact is short.
  *
  * Set here because `NODE_OPTIONS` refuses this flag: `petstore serve` and cluster workers get it

@@ -113,7 +113,7 @@ export function resourceOf(
 }
 
 /** `url` without its query or fragment: the resource an `ETag` belongs to. */
-export function resourceUrl(url: string): string {
+function resourceUrl(url: string): string {
   const resource = new URL(url)
   resource.search = ''
   resource.hash = ''

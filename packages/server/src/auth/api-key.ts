@@ -114,8 +114,8 @@ export async function issueApiKey(
 
 /**
  * What is wrong with a key's name, or undefined when it may be stored: 1 to 100 code points,
- * not all spaces, and no control characters (C0, DEL, C1: a newline forged rows of `keys list`,
- * an ESC drove the terminal reading it) nor lone surrogates.
+ * not all spaces, and no control characters (C0, DEL, C1: a newline would forge rows of `keys
+ * list`, an ESC drive the terminal reading it) nor lone surrogates.
  *
  * @example
  * ```ts

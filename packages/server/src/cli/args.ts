@@ -78,7 +78,7 @@ function parse(args: readonly string[], options: ParseArgsConfig['options'], pos
   if (parsed.positionals.length > positionals) {
     throw new UsageError(`unexpected argument "${parsed.positionals[positionals]}"`)
   }
-  // parseArgs keeps the last of a repeated option: `--plan free --plan pro` made a pro key.
+  // parseArgs keeps the last of a repeated option: `--plan free --plan pro` would make a pro key.
   const seen = new Set<string>()
   for (const token of parsed.tokens ?? []) {
     if (token.kind !== 'option') continue

@@ -1,6 +1,6 @@
 /**
  * Static files read once: each file's bytes are kept in one Buffer that every answer shares
- * (a page read per request was a new 2.7 MB Buffer each time), with what conditional and
+ * (the docs page is megabytes: read per request, each answer would hold its own copy), with what conditional and
  * compressed answers need: a strong `ETag` of the bytes, `Last-Modified`, and the gzip and
  * brotli encodings, each made once, on first demand. A file that changes on disk (a docs
  * rebuild) is read again at the next request; the cache holds one version of each file the

@@ -2,7 +2,7 @@
  * At most one response in flight per connection. Node's HTTP server parses every pipelined
  * request a client sends and hands each to the app at once; the answers of all but the first
  * wait in memory behind the connection until the client reads. A client that pipelines large
- * responses and never reads held them all (fifty `GET /docs` per connection held gigabytes).
+ * responses and never reads would have them all held (gigabytes, for large pages).
  * Here a pipelined request reaches the app only once the answer before it has gone out, and the
  * connection is not read while one waits, so what a connection holds is one answer and the
  * requests of one read.

@@ -3,10 +3,9 @@
  * one. A cursor is one AES-128 block, base64url (22 characters): the id it points after (8 bytes,
  * big-endian) and a fixed 8-byte check, encrypted under a key derived from the store's secret and
  * the list operation, so cursors survive restarts, every instance reads the others', and a
- * cursor of one listing is refused by every other (its check comes out scattered). Decrypting anything not made
- * here scatters the check: a forgery passes with odds of 2^-75 (the check and the 11 high bits
- * of a safe integer). One block cipher call per page, on a cipher made once, where the HMAC it
- * replaces built a keyed hash object per page.
+ * cursor of one listing is refused by every other (its check comes out scattered). Decrypting
+ * anything not made here scatters the check: a forgery passes with odds of 2^-75 (the check and
+ * the 11 high bits of a safe integer). A page costs one block cipher call, on a cipher made once.
  *
  * The earlier form, `base64url({"v":1,"id":N}).HMAC-SHA256` (16 bytes of tag), is still read, so
  * a walk begun before an upgrade goes on; none is made any more.

@@ -1,4 +1,5 @@
 /** The /v1 scope around the operations: unknown paths and methods, OPTIONS, CORS, the spec. */
+import { operationsOf, resolveRef } from '@petstore/types/openapi'
 import { openapiDocument } from '@petstore/types/spec'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { specOperations } from '../../src/spec/operations.js'
@@ -12,16 +13,38 @@ import {
 import { allowed, probedMethods, specPaths } from '../spec-paths.js'
 
 const paths = specPaths()
-/** Headers for the browser, not the client's code (CORS, caching, sniffing, the challenge). */
-const browserOnly =
-  /^(access-control-.*|vary|cache-control|x-content-type-options|allow|www-authenticate)$/i
-/** Every response header the spec declares that the client's code reads. */
-const clientHeaders = new Set(
-  specOperations.flatMap((operation) =>
-    Object.values(operation.responses).flatMap((response) =>
-      Object.keys(response.headers).filter((name) => !browserOnly.test(name)),
+type Node = Record<string, unknown>
+/** Response headers any script may read unexposed: Fetch's CORS-safelisted response-header names. */
+const safelisted = new Set([
+  'cache-control',
+  'content-language',
+  'content-length',
+  'content-type',
+  'expires',
+  'last-modified',
+  'pragma',
+])
+/** Every response header the spec declares, with whether it marks it for the browser alone. */
+const declaredHeaders = operationsOf(openapiDocument).flatMap(({ operation }) =>
+  Object.values((operation.responses ?? {}) as Node).flatMap((raw) =>
+    Object.entries((resolveRef<Node>(openapiDocument, raw as Node).headers ?? {}) as Node).map(
+      ([name, header]) => ({
+        name,
+        browserOnly: resolveRef<Node>(openapiDocument, header as Node)['x-cors-exposed'] === false,
+      }),
     ),
   ),
+)
+/** The headers the spec marks `x-cors-exposed: false`: for the browser, not the client's code. */
+const browserOnly = new Set(declaredHeaders.filter((h) => h.browserOnly).map((h) => h.name))
+/** Every response header the spec declares that the client's code reads. */
+const clientHeaders = new Set(
+  declaredHeaders
+    .filter(({ name, browserOnly }) => {
+      const lower = name.toLowerCase()
+      return !browserOnly && !safelisted.has(lower) && !lower.startsWith('access-control-')
+    })
+    .map((h) => h.name),
 )
 /** Every request header parameter the spec declares. */
 const requestHeaders = new Set(
@@ -124,6 +147,9 @@ describe('OPTIONS and CORS', () => {
       expect(asSet(reply.headers.get('access-control-expose-headers'))).toEqual(clientHeaders)
     }
     expect(clientHeaders, 'the spec declares ETag').toContain('ETag')
+    expect(browserOnly, 'the spec marks WWW-Authenticate for the browser').toContain(
+      'WWW-Authenticate',
+    )
   })
 
   it('with PETSTORE_CORS_ORIGINS, allows only the listed origins', async () => {

@@ -47,14 +47,6 @@ function commitsPublished(system: CommitMessage['system'], open: () => Promise<S
         expect(durableAt).toBeGreaterThanOrEqual(startedAt)
         expect(durableAt).toBeLessThanOrEqual(after)
       }
-      // Unsubscribed, nothing is published.
-      const unheard: CommitMessage[] = []
-      const listener = (message: unknown) => unheard.push(message as CommitMessage)
-      await store.pets.create({ name: 'Rex', categoryId: 1, status: 'sold' })
-      subscribe(commitChannelName, listener)
-      unsubscribe(commitChannelName, listener)
-      await store.pets.create({ name: 'Rex', categoryId: 1, status: 'sold' })
-      expect(unheard).toEqual([])
     } finally {
       await store.close()
     }
