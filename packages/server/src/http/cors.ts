@@ -10,7 +10,7 @@ import type { HeaderSink } from '../rate-limit/headers.js'
 type Node = Record<string, unknown>
 
 /** Response headers every script may read without being told (Fetch's safelist). */
-const safelisted = new Set([
+export const safelisted: ReadonlySet<string> = new Set([
   'cache-control',
   'content-language',
   'content-length',

@@ -2,6 +2,7 @@
 import { operationsOf, resolveRef } from '@petstore/types/openapi'
 import { openapiDocument } from '@petstore/types/spec'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { safelisted } from '../../src/http/cors.js'
 import { specOperations } from '../../src/spec/operations.js'
 import {
   call,
@@ -14,16 +15,6 @@ import { allowed, probedMethods, specPaths } from '../spec-paths.js'
 
 const paths = specPaths()
 type Node = Record<string, unknown>
-/** Response headers any script may read unexposed: Fetch's CORS-safelisted response-header names. */
-const safelisted = new Set([
-  'cache-control',
-  'content-language',
-  'content-length',
-  'content-type',
-  'expires',
-  'last-modified',
-  'pragma',
-])
 /** Every response header the spec declares, with whether it marks it for the browser alone. */
 const declaredHeaders = operationsOf(openapiDocument).flatMap(({ operation }) =>
   Object.values((operation.responses ?? {}) as Node).flatMap((raw) =>
