@@ -10,8 +10,8 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parse, stringify } from 'yaml'
 import { renderGenerated } from '../src/generate-types.js'
-import { specYamlOptions } from '../src/spec-diff/load.js'
 import { lintSpec, SPECTRAL_RULESET } from '../src/spec-lint/lint.js'
+import { plainYamlOptions } from '../src/spec-lint/plain-yaml.js'
 import { renderSupportTable } from '../src/support/render.js'
 import { describeUnsupported, pointer, supportTable, unsupported } from '../src/support/table.js'
 import { workspaceRoot } from '../src/workspace.js'
@@ -20,7 +20,7 @@ import { workspaceRoot } from '../src/workspace.js'
 type Node = Record<string, any>
 
 const specPath = join(workspaceRoot, 'spec/openapi.yaml')
-const canonical = () => parse(readFileSync(specPath, 'utf8'), specYamlOptions) as Node
+const canonical = () => parse(readFileSync(specPath, 'utf8'), plainYamlOptions) as Node
 const work = mkdtempSync(join(tmpdir(), 'petstore-support-'))
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 

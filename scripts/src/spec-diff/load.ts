@@ -13,8 +13,9 @@ export interface LoadedSpec {
 }
 
 /**
- * How the `yaml` package reads a spec: responses take their shared headers with YAML merge keys
- * (`<<: *limited`), a YAML 1.1 key that a YAML 1.2 reader resolves only when asked.
+ * How the `yaml` package reads a spec given to spec:diff: one written elsewhere may share headers
+ * with YAML merge keys (`<<: *limited`), a YAML 1.1 key that a YAML 1.2 reader resolves only when
+ * asked. This repository's spec has none (its lint refuses them: spec-lint/plain-yaml.ts).
  */
 export const specYamlOptions = { merge: true } as const
 

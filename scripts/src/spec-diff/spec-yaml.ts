@@ -1,8 +1,9 @@
 /**
  * How spec:diff reads a spec's text: js-yaml, about ten times faster than the `yaml` package on a
  * large document (`pnpm bench --spec-diff`), with the same reading as `specYamlOptions`: YAML 1.2
- * core types (no timestamps: an `x-sunset` stays a string) plus merge keys (`<<: *limited`).
- * The `yaml` package stays for what needs source positions (`source-lines.ts`).
+ * core types (no timestamps: an `x-sunset` stays a string) plus merge keys (`<<: *limited`), which
+ * a spec written elsewhere may use. The `yaml` package stays for what needs source positions
+ * (`source-lines.ts`).
  */
 import jsyaml, { type Type } from 'js-yaml'
 
