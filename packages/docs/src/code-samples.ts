@@ -4,7 +4,7 @@
  * the spec says. The test suite runs every sample, as the rendered page shows it, against a real
  * server: a sample that stops working fails the build instead of rotting in the docs.
  */
-import { isJsonMediaType, isSuccessStatus } from '@petstore/types/openapi'
+import { isJsonMediaType, isSuccessStatus, lifecycleOf } from '@petstore/types/openapi'
 import { apiKeyVariable, keyReaders } from './browser/sample-text.js'
 import { shellQuote, toPythonLiteral, toTypeScriptLiteral } from './literal.js'
 import {
@@ -78,7 +78,7 @@ function expandPath(path: string, values: Record<string, unknown>): string {
 function deprecationNote(entry: OperationEntry): string | undefined {
   const { operation } = entry
   if (!operation.deprecated) return undefined
-  const sunset = operation['x-sunset']?.slice(0, 10)
+  const sunset = lifecycleOf(operation).sunset?.toISOString().slice(0, 10)
   const successor = operation['x-successor']
   return `Deprecated${sunset ? ` (sunset ${sunset})` : ''}${successor ? `: use ${successor} instead` : ''}.`
 }

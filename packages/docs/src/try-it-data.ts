@@ -1,4 +1,5 @@
 /** The try-it console's view of the spec, computed at build time and embedded in the page. */
+import { lifecycleOf } from '@petstore/types/openapi'
 import type { TryItData, TryItParameter } from './browser/types.js'
 import {
   listOperations,
@@ -35,13 +36,14 @@ export function tryItData(document: OpenApiDocument, apiBaseUrl: string): TryItD
         return result
       })
     const { operation } = entry
+    const { sunset } = lifecycleOf(operation)
     return {
       operationId: operation.operationId ?? `${entry.method} ${entry.path}`,
       summary: operation.summary ?? operation.operationId ?? entry.path,
       method: entry.method,
       path: entry.path,
       deprecated: operation.deprecated === true,
-      ...(operation['x-sunset'] ? { sunset: operation['x-sunset'].slice(0, 10) } : {}),
+      ...(sunset === undefined ? {} : { sunset: sunset.toISOString().slice(0, 10) }),
       parameters,
       ...(entry.bodyMediaType === undefined
         ? {}
