@@ -1,7 +1,7 @@
 /**
  * How a package's suites split for CI. `node` holds the suites whose outcome can depend on the
  * Node version (HTTP parsing, fetch, native modules, the stores' drivers) and runs on every Node
- * CI tests; `once` holds those that cannot (a browser, Prometheus, type tests) and runs on one.
+ * CI tests; `once` holds those that cannot (a browser, Prometheus) and runs on one.
  * `vitest run` runs both (the README's `pnpm test`); `vitest run --project node` or `once` runs
  * one (the packages' `test:node` and `test:once` scripts, the legs of `.ci/run`).
  *
@@ -29,9 +29,12 @@ export interface TestSplit {
 }
 
 const suites = 'test/**/*.test.ts'
-/** Type tests: checked by tsc, the same on every Node. */
-const typeTests = 'test/**/*.test-d.ts'
 
+/**
+ * The two projects. Type tests (`*.test-d.ts`) are in neither: `pnpm typecheck` (tsc over
+ * `test/`, part of `pnpm test`) checks them once, and a second compiler pass of the same project
+ * here would only repeat it.
+ */
 export function testProjects(split: TestSplit): TestProjectInlineConfiguration[] {
   return [
     {
@@ -42,13 +45,6 @@ export function testProjects(split: TestSplit): TestProjectInlineConfiguration[]
         exclude: [...configDefaults.exclude, ...split.once],
       },
     },
-    {
-      extends: true,
-      test: {
-        name: 'once',
-        include: [...split.once],
-        typecheck: { enabled: true, include: [typeTests], tsconfig: './tsconfig.json' },
-      },
-    },
+    { extends: true, test: { name: 'once', include: [...split.once] } },
   ]
 }
