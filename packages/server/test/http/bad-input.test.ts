@@ -277,7 +277,7 @@ describe('a body sent to an operation that declares none', () => {
     expect(bodiless.length).toBeGreaterThan(0)
   })
 
-  it.each(bodiless.map((entry) => [entry.operation.operationId, entry] as const))(
+  it.each(bodiless.map((entry) => [String(entry.operation.operationId), entry] as const))(
     '%s answers 400 naming the body, and changes nothing',
     async (operationId, { path, method }) => {
       const pet = petOf(await postJson(`${server.api}/pets`, newPet(), auth))
