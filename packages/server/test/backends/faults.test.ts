@@ -174,21 +174,19 @@ describe.runIf(redisServer)('a stalled Redis (accepting connections, answering n
         PETSTORE_LIMITS_ON_REDIS_ERROR: mode,
       })
       const list = () => call(`${child.url}/v1/pets`, quickly({ headers: auth }))
-      const timed = async () => {
-        const started = performance.now()
-        const reply = await list()
-        return { reply, ms: performance.now() - started }
-      }
       try {
         expect((await list()).status).toBe(200)
+        // What a request asks of Redis (its limits), once the first has set things up.
+        const before = await redis.commands()
+        expect((await list()).status).toBe(200)
+        const asked = await redis.commands()
+        const perRequest = asked - before
+        expect(perRequest).toBeGreaterThan(0)
         redis.pause()
-        // The first request waits for the command deadline and opens the circuit...
-        const first = await timed()
-        expect(first.ms).toBeLessThan(2000)
-        // ...then none waits for Redis (before: about 2 s each).
-        const during = [await timed(), await timed(), await timed(), await timed(), await timed()]
-        for (const { reply, ms } of [first, ...during]) {
-          expect(ms).toBeLessThan(2000)
+        // The first request waits for the command deadline and opens the circuit; then none asks
+        // Redis at all (the fetch deadline, quickly(), fails any that hangs).
+        const replies = [await list(), await list(), await list(), await list(), await list()]
+        for (const reply of replies) {
           if (mode === 'closed') {
             expectErrorBody(reply, 'service_unavailable')
             expect(Number(reply.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
@@ -196,7 +194,6 @@ describe.runIf(redisServer)('a stalled Redis (accepting connections, answering n
             expect(reply.status).toBe(200)
           }
         }
-        expect(Math.max(...during.map(({ ms }) => ms))).toBeLessThan(250)
         const readiness = await call(`${child.url}/readyz`, quickly())
         if (mode === 'closed') expectErrorBody(readiness, 'service_unavailable')
         else expect(readiness.body).toEqual({ status: 'degraded', limits: 'local' })
@@ -204,6 +201,9 @@ describe.runIf(redisServer)('a stalled Redis (accepting connections, answering n
         expect(count(child.stdout(), '"level":50')).toBe(1)
 
         redis.resume()
+        // Redis runs what waited in its sockets before this new connection's INFO: the first
+        // request's commands at most, none of the four after it.
+        expect(await redis.commands()).toBeLessThanOrEqual(asked + perRequest)
         const recovered = await until(
           () => call(`${child.url}/readyz`, quickly()),
           (reply) => reply.status === 200 && (reply.body as { limits: string }).limits === 'shared',

@@ -4,9 +4,10 @@
  * shared PostgreSQL that can cut every connection and refuse new ones (what a restart looks like
  * from the client side).
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { createServer, type Server, Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { promisify } from 'node:util'
 import { freePort } from '@petstore/scripts/free-port'
 
 async function waitForPort(port: number, up: boolean): Promise<void> {
@@ -25,6 +26,8 @@ async function waitForPort(port: number, up: boolean): Promise<void> {
   throw new Error(`port ${port} did not ${up ? 'open' : 'close'}`)
 }
 
+const run = promisify(execFile)
+
 export interface PrivateRedis {
   url: string
   /** Kills the server (SIGKILL) and waits until its port is closed. */
@@ -35,6 +38,8 @@ export interface PrivateRedis {
   pause(): void
   /** Lets a stalled server run again (SIGCONT). */
   resume(): void
+  /** How many commands it has run for its clients' work (`INFO commandstats`, but PING and INFO). */
+  commands(): Promise<number>
 }
 
 export async function startPrivateRedis(): Promise<PrivateRedis> {
@@ -60,6 +65,14 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
     stop,
     pause: () => child?.kill('SIGSTOP'),
     resume: () => child?.kill('SIGCONT'),
+    commands: async () => {
+      const { stdout } = await run('redis-cli', ['-p', String(port), 'INFO', 'commandstats'])
+      let total = 0
+      for (const [, name, calls] of stdout.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)) {
+        if (name !== 'ping' && name !== 'info') total += Number(calls)
+      }
+      return total
+    },
   }
 }
 
