@@ -47,8 +47,10 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'petstore-fuzz-'))
   const dbPath = join(dir, 'petstore.db')
   // One load balancer hop: each case names its own client address, so requests without a key
-  // are limited per case rather than all refused once one address used its free quota.
-  server = await startTestServer({ dbPath, trustProxy: 1 })
+  // are limited per case rather than all refused once one address used its free quota. Building
+  // a case's arbitraries can block this process for seconds on a loaded machine: idle
+  // connections stay open past that, so the server never closes one the client is reusing.
+  server = await startTestServer({ dbPath, trustProxy: 1, keepAliveSeconds: 120 })
   keys.valid = await server.issueKey({ plan: 'enterprise', perMinute: 1e6, perDay: 1e6 })
   keys.limited = await server.issueKey({ plan: 'enterprise', perMinute: 3, perDay: 3 })
   keys.revoked = await server.issueKey({ plan: 'free' })
