@@ -31,21 +31,20 @@ function joinUrl(baseUrl: string, path: string): string {
 export function planRequest(operation: TryItOperation, values: TryItValues): PlannedRequest {
   const headers: Record<string, string> = { Accept: 'application/json' }
   const query = new URLSearchParams()
-  let path = operation.path
   for (const parameter of operation.parameters) {
     const value = values.parameters[parameter.name]?.trim() ?? ''
     if (value === '') {
       if (parameter.required) throw new InputError(`${parameter.name} is required`)
       continue
     }
-    if (parameter.in === 'path')
-      path = path.replace(`{${parameter.name}}`, encodeURIComponent(value))
-    else if (parameter.in === 'query') query.append(parameter.name, value)
-    else headers[parameter.name] = value
+    if (parameter.in === 'query') query.append(parameter.name, value)
+    else if (parameter.in !== 'path') headers[parameter.name] = value
   }
   const apiKey = values.apiKey.trim()
   if (apiKey) headers.Authorization = `Bearer ${apiKey}`
   const search = query.toString()
+  // Path parameters are required (OpenAPI): each was filled, or the loop above refused.
+  const path = filledPath(operation, values) ?? operation.path
   const planned: PlannedRequest = {
     url: joinUrl(values.baseUrl.trim(), path) + (search ? `?${search}` : ''),
     method: operation.method.toUpperCase(),
@@ -103,13 +102,21 @@ export function resourceOf(
   values: TryItValues,
   base: string,
 ): string | undefined {
+  const path = filledPath(operation, values)
+  if (path === undefined) return undefined
+  return resourceUrl(new URL(joinUrl(values.baseUrl.trim(), path), base).href)
+}
+
+/** The operation's path with its path parameters filled in, or undefined while one is empty. */
+function filledPath(operation: TryItOperation, values: TryItValues): string | undefined {
   let path = operation.path
-  for (const parameter of operation.parameters.filter((p) => p.in === 'path')) {
+  for (const parameter of operation.parameters) {
+    if (parameter.in !== 'path') continue
     const value = values.parameters[parameter.name]?.trim() ?? ''
     if (value === '') return undefined
     path = path.replace(`{${parameter.name}}`, encodeURIComponent(value))
   }
-  return resourceUrl(new URL(joinUrl(values.baseUrl.trim(), path), base).href)
+  return path
 }
 
 /** `url` without its query or fragment: the resource an `ETag` belongs to. */
