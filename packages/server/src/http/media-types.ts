@@ -9,6 +9,7 @@
  */
 import type { FastifyRequest, preParsingHookHandler } from 'fastify'
 import { problem } from '../errors.js'
+import type { RouteConfig } from './operations.js'
 
 /** The media type of a `Content-Type` value, without its parameters, in lower case. */
 export function mediaTypeOf(contentType: string | undefined): string | undefined {
@@ -37,13 +38,13 @@ export function acceptMediaTypes(types: readonly string[]): preParsingHookHandle
   }
 }
 
-/** The gate of an operation (`label`: its operationId, or method and path) that declares no body. */
-export function refuseBodies(label: string): preParsingHookHandler {
-  return (request, _reply, payload, done) => {
-    if (hasBody(request)) {
-      done(problem('unexpectedBody', { label }))
-      return
-    }
-    done(null, payload)
+/**
+ * Refuses, unread, the body of a request to a route that declares none (`config.noBody` names
+ * it: an operationId, or method and path). Run by the /v1 `onRequest` hook once the caller is
+ * admitted, so a route without a body adds no step of its own to a request.
+ */
+export function refuseUndeclaredBody(request: FastifyRequest, config: RouteConfig): void {
+  if (config.noBody !== undefined && hasBody(request)) {
+    throw problem('unexpectedBody', { label: config.noBody })
   }
 }

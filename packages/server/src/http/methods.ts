@@ -9,7 +9,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { type ApiProblem, problem } from '../errors.js'
 import type { OperationSpec } from '../spec/operations.js'
 import type { CorsPolicy } from './cors.js'
-import { refuseBodies } from './media-types.js'
 import { allowedMethods, type RouteConfig } from './operations.js'
 
 export function answerOtherMethods(
@@ -20,9 +19,8 @@ export function answerOtherMethods(
 ): void {
   const allow = allowedMethods(operations)
   for (const [path, methods] of allow) {
-    const config: RouteConfig = { options: { allow: methods } }
-    const preParsing = refuseBodies(`OPTIONS ${path}`)
-    scope.options(path, { config, preParsing }, async (request, reply) => {
+    const config: RouteConfig = { options: { allow: methods }, noBody: `OPTIONS ${path}` }
+    scope.options(path, { config }, async (request, reply) => {
       reply.header('allow', methods)
       cors.preflight(request, reply, methods)
       return reply.code(204).send()

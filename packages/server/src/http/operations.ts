@@ -18,7 +18,7 @@ import { type DeprecationLinks, deprecationHeaders } from '../spec/deprecation.j
 import type { JsonSchema } from '../spec/document.js'
 import { type OperationSpec, type ParameterSpec, requestBodySchema } from '../spec/operations.js'
 import { type OperationRoute, type OperationRoutes, PreSerialized } from './contract.js'
-import { acceptMediaTypes, refuseBodies } from './media-types.js'
+import { acceptMediaTypes } from './media-types.js'
 import { checkRequiredHeaders, type ResponseCheck } from './response-headers.js'
 
 /** What the /v1 hooks learn about the route a request matched. */
@@ -30,6 +30,8 @@ export interface RouteConfig {
   options?: { allow: string }
   /** Deprecation, Sunset and Link values for a deprecated operation. */
   deprecation?: Readonly<Record<string, string>>
+  /** Set when the route declares no request body: the name a refused body's message gives. */
+  noBody?: string
 }
 
 export function registerOperations(
@@ -52,6 +54,7 @@ export function registerOperations(
       auth: operation.public ? 'none' : 'required',
       deprecation: deprecationHeaders(operation, operations, links),
     }
+    if (!operation.requestBody) config.noBody = operation.operationId
     const options: RouteOptions = {
       method: operation.method,
       url: operation.routePath,
@@ -61,9 +64,9 @@ export function registerOperations(
       onSend: checkRequiredHeaders(operation, responseCheck),
     }
     if (route.onRequest) options.onRequest = route.onRequest
-    options.preParsing = operation.requestBody
-      ? acceptMediaTypes(Object.keys(operation.requestBody.content))
-      : refuseBodies(operation.operationId)
+    if (operation.requestBody) {
+      options.preParsing = acceptMediaTypes(Object.keys(operation.requestBody.content))
+    }
     scope.route(options)
   }
 }

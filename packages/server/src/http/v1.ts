@@ -18,6 +18,7 @@ import { createAjv } from '../spec/ajv.js'
 import { createValidatorCompiler } from '../spec/request-validation.js'
 import { callbackHook } from './callback-hooks.js'
 import type { CorsPolicy } from './cors.js'
+import { refuseUndeclaredBody } from './media-types.js'
 import type { RouteConfig } from './operations.js'
 
 export interface V1PipelineOptions {
@@ -47,7 +48,7 @@ export function v1Pipeline(scope: FastifyInstance, options: V1PipelineOptions): 
       writeV1Headers(request, reply, cors)
       const config = request.routeOptions.config as RouteConfig
       if (config.deprecation !== undefined) reply.headers(config.deprecation)
-      if (config.options !== undefined) return
+      if (config.options !== undefined) return refuseUndeclaredBody(request, config)
       return andThen(identifyCaller(request), (caller) => admit(request, reply, caller, config))
     }),
   )
@@ -69,6 +70,7 @@ export function v1Pipeline(scope: FastifyInstance, options: V1PipelineOptions): 
         throw limited
       }
       if (refused) throw unauthorized(request)
+      refuseUndeclaredBody(request, config)
     }
     let counted: MaybePromise<void>
     try {
