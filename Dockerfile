@@ -4,15 +4,6 @@
 # 1000 (what the official images have); the tests pass one they build offline.
 ARG BASE=node:22-bookworm-slim
 
-# Every package.json with the lockfile and workspace settings, nothing else, with fixed times:
-# the install below is redone only when one of them changes, never for a source edit.
-FROM ${BASE} AS manifests
-WORKDIR /src
-COPY . .
-RUN find . -type f ! -name package.json ! -name pnpm-lock.yaml ! -name pnpm-workspace.yaml -delete \
- && find . -depth -type d -empty -delete \
- && find . -exec touch -h -d @0 {} +
-
 FROM ${BASE} AS build
 # better-sqlite3 compiles from source where its prebuilt binary cannot be downloaded: against the
 # headers the base ships (npm_config_nodedir), never headers fetched at build time.
@@ -26,12 +17,20 @@ WORKDIR /repo
 # change downloads only what is new and better-sqlite3 is compiled once per version (pnpm keeps
 # the build in its store). The npmca secret is only for a registry reached through a
 # TLS-inspecting proxy: those steps trust that CA, and the file never enters a layer.
-COPY --from=manifests /src/package.json /src/pnpm-lock.yaml /src/pnpm-workspace.yaml ./
+COPY package.json pnpm-lock.yaml pnpm-workspace.yaml ./
 RUN --mount=type=secret,id=npmca --mount=type=cache,id=petstore-pnpm-store,target=/pnpm,sharing=locked \
     test -f /run/secrets/npmca && export NODE_EXTRA_CA_CERTS=/run/secrets/npmca; \
     npm install -g --no-audit --no-fund "$(node -p 'require("./package.json").packageManager')" \
  && pnpm fetch --store-dir=/pnpm/store
-COPY --from=manifests /src/ ./
+# Every workspace package's package.json, nothing else, so the install below is redone only when
+# a manifest changes, never for a source edit. One line per importer of the lockfile
+# (scripts/test/dockerfile.test.ts names a missing one).
+COPY packages/bench/package.json packages/bench/
+COPY packages/client/package.json packages/client/
+COPY packages/docs/package.json packages/docs/
+COPY packages/server/package.json packages/server/
+COPY packages/types/package.json packages/types/
+COPY scripts/package.json scripts/
 RUN --mount=type=secret,id=npmca --mount=type=cache,id=petstore-pnpm-store,target=/pnpm,sharing=locked \
     test -f /run/secrets/npmca && export NODE_EXTRA_CA_CERTS=/run/secrets/npmca; \
     pnpm install --frozen-lockfile --prefer-offline --store-dir=/pnpm/store
