@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { lifecycleOf, operationsOf } from '@petstore/types/openapi/source'
 import ts from 'typescript'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { parse } from 'yaml'
 import { renderFacts, renderGenerated, staleFiles } from '../src/generate-types.js'
 import {
@@ -41,6 +41,7 @@ describe('generate-types drift check', () => {
 
   it('reports both files stale when a description in the spec changes', async () => {
     const work = mkdtempSync(join(tmpdir(), 'petstore-drift-'))
+    onTestFinished(() => rmSync(work, { recursive: true, force: true }))
     const spec = join(work, 'openapi.yaml')
     const original = readFileSync(join(root, 'spec/openapi.yaml'), 'utf8')
     const schemas = original.indexOf('\n  schemas:\n')
@@ -62,6 +63,7 @@ describe('generate-types drift check', () => {
 
   it('reports facts.ts stale when a plan is added to x-rate-limit-plans', async () => {
     const work = mkdtempSync(join(tmpdir(), 'petstore-drift-'))
+    onTestFinished(() => rmSync(work, { recursive: true, force: true }))
     const spec = join(work, 'openapi.yaml')
     const original = readFileSync(join(root, 'spec/openapi.yaml'), 'utf8')
     const edited = original.replace(

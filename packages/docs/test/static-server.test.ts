@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -23,6 +23,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await served?.close()
   await mounted?.close()
+  await rm(root, { recursive: true, force: true })
 })
 
 describe('createStaticServer', () => {
