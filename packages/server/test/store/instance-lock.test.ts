@@ -1,8 +1,8 @@
 /**
  * The SQLite server lock's file: in a directory only the user can write (so no other local user
- * can take it first), gone after every exit the process controls (close, SIGTERM, SIGINT, a start
- * that fails after taking it, `process.exit` without a close), kept by a holder while a second
- * server is refused, and never in the way after a `kill -9` left it behind.
+ * can take it first), gone with anything beside it after every exit the process controls (close,
+ * SIGTERM, SIGINT, a start that fails after taking it, `process.exit` without a close), kept by a
+ * holder while a second server is refused, and alone and never in the way after a `kill -9`.
  */
 import { spawn } from 'node:child_process'
 import {
@@ -10,6 +10,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -17,7 +18,7 @@ import {
 } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
@@ -33,6 +34,10 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 const newDb = () => join(dir, `db-${++count}.db`)
+
+/** The lock's file and any file SQLite keeps beside it (`<lock>-journal`), by name. */
+const filesOf = (lockPath: string) =>
+  readdirSync(dirname(lockPath)).filter((name) => name.startsWith(basename(lockPath)))
 
 /** Runs `node` with `args` and `env` to its end: its exit code and stderr. */
 function run(args: string[], env: Record<string, string>) {
@@ -107,11 +112,11 @@ describe('in process', () => {
     expect(() => openSqliteStore(path, { server: true })).toThrow(/another petstore server/)
     expect(existsSync(lockPath)).toBe(true)
     await first.close()
-    expect(existsSync(lockPath)).toBe(false)
+    expect(filesOf(lockPath)).toEqual([])
     const next = openSqliteStore(path, { server: true })
     expect(existsSync(lockPath)).toBe(true)
     await next.close()
-    expect(existsSync(lockPath)).toBe(false)
+    expect(filesOf(lockPath)).toEqual([])
   })
 
   it('takes a lock file left behind, then removes it', async () => {
@@ -121,7 +126,7 @@ describe('in process', () => {
     writeFileSync(lockPath, '')
     const store = openSqliteStore(path, { server: true })
     await store.close()
-    expect(existsSync(lockPath)).toBe(false)
+    expect(filesOf(lockPath)).toEqual([])
   })
 })
 
@@ -133,7 +138,7 @@ describe('a real server process', () => {
     expect(existsSync(lockPath)).toBe(true)
     child.process.kill(signal)
     expect(await child.exited).toEqual({ code: 0, signal: null })
-    expect(existsSync(lockPath)).toBe(false)
+    expect(filesOf(lockPath)).toEqual([])
   })
 
   it('removes the file when its start fails after taking the lock (the port is taken)', async () => {
@@ -152,7 +157,7 @@ describe('a real server process', () => {
     } finally {
       taken.close()
     }
-    expect(existsSync(lockPathFor(path))).toBe(false)
+    expect(filesOf(lockPathFor(path))).toEqual([])
   })
 
   it('removes the file when the process exits without closing the store', async () => {
@@ -161,7 +166,7 @@ describe('a real server process', () => {
     const script = `const { openSqliteStore } = await import(${JSON.stringify(store)}); openSqliteStore(process.env.PETSTORE_DB, { server: true }); process.exit(3)`
     const ended = await run(['--input-type=module', '-e', script], { PETSTORE_DB: path })
     expect(ended).toEqual({ code: 3, stderr: '' })
-    expect(existsSync(lockPathFor(path))).toBe(false)
+    expect(filesOf(lockPathFor(path))).toEqual([])
   })
 
   it('never lets the file a kill -9 left block the next start', async () => {
@@ -170,11 +175,11 @@ describe('a real server process', () => {
     killed.process.kill('SIGKILL')
     expect((await killed.exited).signal).toBe('SIGKILL')
     const lockPath = lockPathFor(path)
-    expect(existsSync(lockPath)).toBe(true)
+    expect(filesOf(lockPath)).toEqual([basename(lockPath)])
     const next = await startChild({ PETSTORE_DB: path })
     expect((await fetch(`${next.url}/readyz`)).status).toBe(200)
     next.process.kill('SIGTERM')
     expect((await next.exited).code).toBe(0)
-    expect(existsSync(lockPath)).toBe(false)
+    expect(filesOf(lockPath)).toEqual([])
   })
 })

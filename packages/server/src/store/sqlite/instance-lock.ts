@@ -76,6 +76,9 @@ export function lockForServer(path: string): () => void {
     const lock = new Database(lockPath, { timeout: 0 })
     try {
       lock.pragma('locking_mode = EXCLUSIVE')
+      // The lock file never holds data, and a journal on disk (`<lock>-journal`) outlives any exit
+      // that skips the close, a kill -9 among them.
+      lock.pragma('journal_mode = MEMORY')
       lock.exec('BEGIN EXCLUSIVE')
     } catch (error) {
       lock.close()
