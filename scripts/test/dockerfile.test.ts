@@ -1,8 +1,8 @@
 /**
  * The Dockerfile's install layers, read in a moment where the image suite takes minutes: before
  * `pnpm install`, the build copies the root manifests and each importer's package.json of the
- * lockfile, and nothing else. A missing manifest fails the install in the image (pnpm finds the
- * lockfile out of date); a source file among them would rerun the install on every edit.
+ * lockfile, and nothing else. The install has to see every package of the workspace; a source
+ * file among what it sees would rerun it on every edit.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
