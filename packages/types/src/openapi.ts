@@ -315,6 +315,19 @@ export function answeredMethods(method: string): string[] {
 }
 
 /**
+ * A media type without its parameters, in lower case (type and subtype are case-insensitive): a
+ * request's `Content-Type` as the spec's content keys name it.
+ *
+ * @example
+ * ```ts
+ * mediaTypeOf('Application/JSON; charset=utf-8') // 'application/json'
+ * ```
+ * @see https://www.rfc-editor.org/rfc/rfc9110#section-8.3.1
+ */
+export const mediaTypeOf = (type: string): string =>
+  (type.split(';', 1)[0] ?? '').trim().toLowerCase()
+
+/**
  * Whether a media type is JSON: `application/json`, or an `application/*+json` type such as
  * `application/merge-patch+json` (a structured syntax suffix), compared in lower case without
  * parameters. These are the request and response bodies the service reads and writes.
@@ -328,9 +341,7 @@ export function answeredMethods(method: string): string[] {
  * @see https://www.rfc-editor.org/rfc/rfc6839#section-3.1
  */
 export const isJsonMediaType = (type: string): boolean =>
-  /^application\/(?:[a-z0-9!#$&^_.-]+\+)?json$/.test(
-    (type.split(';', 1)[0] ?? '').trim().toLowerCase(),
-  )
+  /^application\/(?:[a-z0-9!#$&^_.-]+\+)?json$/.test(mediaTypeOf(type))
 
 export {
   type Lifecycle,

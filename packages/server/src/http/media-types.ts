@@ -7,15 +7,10 @@
  * one, unread, rather than drop what the client meant to say.
  * @see https://www.rfc-editor.org/rfc/rfc9110#section-15.5.16 (415 Unsupported Media Type)
  */
+import { mediaTypeOf } from '@petstore/types/openapi'
 import type { FastifyRequest, preParsingHookHandler } from 'fastify'
 import { problem } from '../errors.js'
 import type { RouteConfig } from './operations.js'
-
-/** The media type of a `Content-Type` value, without its parameters, in lower case. */
-export function mediaTypeOf(contentType: string | undefined): string | undefined {
-  if (contentType === undefined) return undefined
-  return (contentType.split(';', 1)[0] ?? '').trim().toLowerCase()
-}
 
 /** Whether the request carries a body (RFC 9112 §6.3: chunked, or a length above zero). */
 function hasBody(request: FastifyRequest): boolean {
@@ -29,8 +24,9 @@ export function acceptMediaTypes(types: readonly string[]): preParsingHookHandle
   const accepted = new Set(types)
   const named = types.join(' or ')
   return (request, _reply, payload, done) => {
-    const type = mediaTypeOf(request.headers['content-type'])
-    if ((type === undefined || !accepted.has(type)) && hasBody(request)) {
+    // No Content-Type is the empty type, which no operation takes.
+    const type = mediaTypeOf(request.headers['content-type'] ?? '')
+    if (!accepted.has(type) && hasBody(request)) {
       done(problem('unsupportedMediaType', { types: named }))
       return
     }
